@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'examples/**/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Only the composition root, the process entry, the CLI, tests and benchmarks may reach a transport.
+    files: ['src/**/*.ts'],
+    ignores: ['src/app.ts', 'src/main.ts', 'src/cli/**', 'src/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/rest/*', '**/cli/*'], message: 'Nothing imports a transport or the CLI.' }] }] },
+  },
+  {
+    files: ['src/rest/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/*', '**/db/**'], message: 'Transports never import db/.' }] }] },
+  },
+  {
+    files: ['src/schema/**/*.ts', 'src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/documents/*', '**/query/*', '**/rest/*', '**/auth/*'], message: 'schema/ and db/ depend only on shared/ (db may use schema types).' }] }] },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createPermissionSet } from './auth/permissions/permission-set.js';
+import type { AppConfig } from './config/app-config.js';
+import type { EnvMap } from './config/env.js';
+import { loadAppConfig } from './config/load-app-config.js';
+import { openSqliteDatabase, type Database } from './db/database.js';
+import { syncSchema, type SyncReport } from './db/sync-schema.js';
+import { createDocumentApi } from './documents/document-api.js';
+import { createDocumentService } from './documents/document-service.js';
+import { loadLifecycle } from './lifecycle/load-lifecycle.js';
+import { contentApiPlugin } from './rest/content-api-plugin.js';
+import { toErrorEnvelope } from './rest/error-envelope.js';
+import { parseQueryString } from './rest/parse-query-string.js';
+import { loadDefinitions } from './schema/load-definitions.js';
+import { buildRegistry, type SchemaRegistry } from './schema/registry.js';
+import { toTableModel } from './schema/to-table-model.js';
+import { NotFoundError } from './shared/errors.js';
+
+export interface App {
+  readonly config: AppConfig;
+  readonly registry: SchemaRegistry;
+  readonly database: Database;
+  readonly fastify: FastifyInstance;
+  /** What schema sync did at start. */
+  readonly sync: SyncReport;
+  /** Starts listening; resolves to the address. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  readonly projectDir: string;
+  /** Environment variables for config files (`env('X')`); the process entry passes process.env. */
+  readonly env?: EnvMap;
+  /** Replaces parts of the loaded configuration (tests use it for ports and databases). */
+  readonly override?: (config: AppConfig) => AppConfig;
+  readonly log?: (message: string) => void;
+}
+
+function buildHttp(config: AppConfig): FastifyInstance {
+  const fastify = Fastify({
+    logger: config.logger,
+    bodyLimit: config.server.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    const envelope = toErrorEnvelope(error);
+    if (envelope.status >= 500) request.log.error(error);
+    return reply.code(envelope.status).send(envelope.body);
+  });
+  fastify.setNotFoundHandler((_request, reply) => {
+    const envelope = toErrorEnvelope(new NotFoundError());
+    return reply.code(envelope.status).send(envelope.body);
+  });
+  return fastify;
+}
+
+/**
+ * The composition root: config → registry → database → services → HTTP. Everything else
+ * receives what it needs from here; nothing reads globals.
+ */
+export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
+  const loaded = await loadAppConfig({ projectDir, env });
+  const config = override ? override(loaded) : loaded;
+  const registry = buildRegistry(await loadDefinitions(projectDir));
+  const lifecycle = await loadLifecycle(projectDir);
+  const database = openSqliteDatabase({ filename: config.database.filename });
+  try {
+    const sync = await syncSchema(database, registry.contentTypes.map(toTableModel));
+    for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
+    const documents = createDocumentService({ database });
+    const permissions = createPermissionSet(config.permissions);
+    await lifecycle.bootstrap({
+      documents: createDocumentApi(registry, documents),
+      log: { info: log, warn: log },
+    });
+
+    const fastify = buildHttp(config);
+    await fastify.register(contentApiPlugin, { registry, documents, permissions, rest: config.rest });
+    await fastify.ready();
+
+    return {
+      config,
+      registry,
+      database,
+      fastify,
+      sync,
+      listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
+      async close() {
+        await fastify.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import { watch } from 'node:fs';
+import path from 'node:path';
+import { createApp, type App } from '../app.js';
+import type { EnvMap } from '../config/env.js';
+import { DefinitionError } from '../shared/errors.js';
+
+export interface ServeOptions {
+  readonly projectDir: string;
+  readonly env: EnvMap;
+  /** Restart on changes to the project's src/ and config/ (tessera develop). */
+  readonly watch: boolean;
+  readonly log: (message: string) => void;
+}
+
+export interface Server {
+  stop(): Promise<void>;
+}
+
+async function startApp(options: ServeOptions): Promise<App> {
+  const started = performance.now();
+  const app = await createApp({ projectDir: options.projectDir, env: options.env, log: options.log });
+  const address = await app.listen();
+  const types = app.registry.contentTypes.length;
+  options.log(`Tessera serves ${options.projectDir} at ${address}${app.config.rest.prefix} (${types} content-type${types === 1 ? '' : 's'}, ready in ${Math.round(performance.now() - started)} ms)`);
+  return app;
+}
+
+/** `tessera start` and `tessera develop`: load a project folder and serve it. */
+export async function serve(options: ServeOptions): Promise<Server> {
+  let app: App | null = await startApp(options);
+  if (!options.watch) return { stop: async () => app?.close() };
+
+  let timer: NodeJS.Timeout | undefined;
+  let restarting = Promise.resolve();
+  const restart = (): void => {
+    restarting = restarting.then(async () => {
+      options.log('Project changed: reloading…');
+      await app?.close();
+      app = null;
+      try {
+        app = await startApp(options);
+      } catch (error) {
+        options.log(error instanceof DefinitionError ? `Not reloaded: ${error.message}` : `Not reloaded: ${(error as Error).stack}`);
+      }
+    });
+  };
+  const watchers = ['src', 'config'].map((folder) =>
+    watch(path.join(options.projectDir, folder), { recursive: true }, (_event, file) => {
+      if (file && /(^|\/)\.|\.tessera-/.test(String(file))) return;
+      clearTimeout(timer);
+      timer = setTimeout(restart, 150);
+    }),
+  );
+  return {
+    async stop() {
+      for (const watcher of watchers) watcher.close();
+      clearTimeout(timer);
+      await restarting;
+      await app?.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** The resolved configuration of one app: every value checked and defaulted. */
+
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Largest request body accepted, in bytes. */
+  readonly bodyLimit: number;
+}
+
+export interface SqliteConfig {
+  readonly client: 'sqlite';
+  /** Absolute path, or ':memory:'. */
+  readonly filename: string;
+}
+
+export type DatabaseConfig = SqliteConfig;
+
+export interface RestConfig {
+  readonly prefix: string;
+  readonly defaultLimit: number;
+  /** null: no maximum. */
+  readonly maxLimit: number | null;
+  readonly withCount: boolean;
+  /** Unknown top-level query parameters are rejected (400) rather than ignored. */
+  readonly strictParams: boolean;
+}
+
+/** role type → permission subject (`api::x.y`, `'*'`) → actions, or '*' for every action. */
+export type PermissionGrants = Readonly<Record<string, Readonly<Record<string, readonly string[] | '*'>>>>;
+
+export interface AppConfig {
+  readonly projectDir: string;
+  readonly server: ServerConfig;
+  readonly database: DatabaseConfig;
+  readonly rest: RestConfig;
+  readonly permissions: PermissionGrants;
+  /** Log requests (pino through Fastify). */
+  readonly logger: boolean;
+}
+
+export const DEFAULT_REST_CONFIG: RestConfig = Object.freeze({
+  prefix: '/api',
+  defaultLimit: 25,
+  maxLimit: 100,
+  withCount: true,
+  strictParams: true,
+});

@@ -1,0 +1,22 @@
+import { readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { transform } from 'sucrase';
+
+/**
+ * Imports a module of a project folder: `.js`/`.mjs` as they are; `.ts` compiled first (type
+ * annotations stripped) to a hidden ESM file beside the original, so its relative imports
+ * resolve as written, and removed again once loaded.
+ */
+export async function importProjectModule(file: string): Promise<Record<string, unknown>> {
+  if (!file.endsWith('.ts')) return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const source = await readFile(file, 'utf8');
+  const { code } = transform(source, { transforms: ['typescript'], filePath: file });
+  const out = path.join(path.dirname(file), `.${path.basename(file, '.ts')}.tessera-${process.pid}-${Date.now()}.mjs`);
+  await writeFile(out, code);
+  try {
+    return (await import(pathToFileURL(out).href)) as Record<string, unknown>;
+  } finally {
+    await unlink(out).catch(() => undefined);
+  }
+}

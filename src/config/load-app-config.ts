@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { DefinitionError } from '../shared/errors.js';
+import { DEFAULT_REST_CONFIG, type AppConfig, type DatabaseConfig, type PermissionGrants, type RestConfig } from './app-config.js';
+import { createEnvHelper, type EnvMap } from './env.js';
+import { loadConfigFile } from './load-config-file.js';
+
+type Dict = Readonly<Record<string, unknown>>;
+
+function dict(value: unknown): Dict {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Dict) : {};
+}
+
+function configFile(projectDir: string, name: string): string {
+  return path.join(projectDir, 'config', name);
+}
+
+function readInt(value: unknown, fallback: number, file: string, key: string): number {
+  if (value === undefined || value === null) return fallback;
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number)) throw new DefinitionError(file, `${key} must be an integer`);
+  return number;
+}
+
+function readBool(value: unknown, fallback: boolean, file: string, key: string): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new DefinitionError(file, `${key} must be a boolean`);
+  return value;
+}
+
+function readRest(api: Dict, file: string): RestConfig {
+  const rest = dict(api.rest);
+  const prefix = rest.prefix ?? DEFAULT_REST_CONFIG.prefix;
+  if (typeof prefix !== 'string' || !/^\/[A-Za-z0-9_\-/]*$/.test(prefix)) throw new DefinitionError(file, 'rest.prefix must be a path such as "/api"');
+  const maxLimit = rest.maxLimit === null ? null : readInt(rest.maxLimit, DEFAULT_REST_CONFIG.maxLimit ?? 100, file, 'rest.maxLimit');
+  return Object.freeze({
+    prefix: prefix.replace(/\/+$/, '') || '/api',
+    defaultLimit: readInt(rest.defaultLimit, DEFAULT_REST_CONFIG.defaultLimit, file, 'rest.defaultLimit'),
+    maxLimit: maxLimit !== null && maxLimit < 1 ? null : maxLimit,
+    withCount: readBool(rest.withCount, DEFAULT_REST_CONFIG.withCount, file, 'rest.withCount'),
+    strictParams: readBool(rest.strictParams, DEFAULT_REST_CONFIG.strictParams, file, 'rest.strictParams'),
+  });
+}
+
+function readDatabase(database: Dict, projectDir: string, file: string): DatabaseConfig {
+  const connection = dict(database.connection);
+  const client = connection.client ?? 'sqlite';
+  if (client !== 'sqlite' && client !== 'better-sqlite3' && client !== 'sqlite3') {
+    throw new DefinitionError(file, `connection.client "${String(client)}" is not supported by this version of Tessera (supported: sqlite)`);
+  }
+  const filename = dict(connection.connection).filename ?? '.tmp/data.db';
+  if (typeof filename !== 'string' || filename.length === 0) throw new DefinitionError(file, 'connection.connection.filename must be a path');
+  return Object.freeze({ client: 'sqlite', filename: filename === ':memory:' ? filename : path.resolve(projectDir, filename) });
+}
+
+function readPermissions(raw: Dict, file: string): PermissionGrants {
+  const grants: Record<string, Record<string, readonly string[] | '*'>> = {};
+  for (const [role, subjects] of Object.entries(raw)) {
+    if (subjects === null || typeof subjects !== 'object' || Array.isArray(subjects)) {
+      throw new DefinitionError(file, `role "${role}" must map subjects to action lists`);
+    }
+    grants[role] = {};
+    for (const [subject, actions] of Object.entries(subjects as Dict)) {
+      if (actions === '*') grants[role][subject] = '*';
+      else if (Array.isArray(actions) && actions.every((action) => typeof action === 'string')) grants[role][subject] = Object.freeze([...actions]);
+      else throw new DefinitionError(file, `${role}.${subject} must be an array of action names or "*"`);
+    }
+    Object.freeze(grants[role]);
+  }
+  return Object.freeze(grants);
+}
+
+export interface LoadConfigOptions {
+  readonly projectDir: string;
+  readonly env: EnvMap;
+}
+
+/** Reads a project's config/ folder into a checked AppConfig. Environment HOST/PORT override the file. */
+export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Promise<AppConfig> {
+  const helper = createEnvHelper(env);
+  const [server, database, api, permissions] = await Promise.all(
+    ['server', 'database', 'api', 'permissions'].map((name) => loadConfigFile(projectDir, name, helper)),
+  );
+  const serverFile = configFile(projectDir, 'server');
+  return Object.freeze({
+    projectDir,
+    server: Object.freeze({
+      host: env.HOST ?? (typeof server?.host === 'string' ? server.host : '0.0.0.0'),
+      port: readInt(env.PORT ?? server?.port, 1337, serverFile, 'port'),
+      bodyLimit: readInt(dict(server?.http).bodyLimit, 1024 * 1024, serverFile, 'http.bodyLimit'),
+    }),
+    database: readDatabase(dict(database), projectDir, configFile(projectDir, 'database')),
+    rest: readRest(dict(api), configFile(projectDir, 'api')),
+    permissions: readPermissions(dict(permissions), configFile(projectDir, 'permissions')),
+    logger: readBool(server?.logger, false, serverFile, 'logger'),
+  });
+}

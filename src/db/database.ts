@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Transaction } from 'kysely';
+import type { Dialect } from './dialect.js';
+import { sqliteDialect } from './sqlite/sqlite-dialect.js';
+import { SqliteDriver } from './sqlite/sqlite-driver.js';
+import { StatementCounter } from './statement-counter.js';
+
+/** Tables are defined at run time, so the query builder sees them as string-keyed records. */
+export type DynamicSchema = Record<string, Record<string, unknown>>;
+
+/** Something that runs queries: the database itself or an open transaction. */
+export type Executor = Kysely<DynamicSchema>;
+export type DbTransaction = Transaction<DynamicSchema>;
+
+export interface Database {
+  readonly db: Kysely<DynamicSchema>;
+  readonly dialect: Dialect;
+  readonly counter: StatementCounter;
+  /** Runs `fn` in one transaction: it commits when `fn` resolves, rolls back when it throws. */
+  transaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface SqliteOptions {
+  /** A file path, or ':memory:'. */
+  readonly filename: string;
+}
+
+function openSqlite(filename: string): BetterSqlite3.Database {
+  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  const sqlite = new BetterSqlite3(filename);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // LIKE operators are case-sensitive, as their names promise; the `i` variants lower both sides.
+  sqlite.pragma('case_sensitive_like = ON');
+  // SQLite's own lower() folds ASCII only; case-insensitive operators must fold every script.
+  sqlite.function('tessera_lower', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : String(value).toLowerCase(),
+  );
+  return sqlite;
+}
+
+/** Opens an SQLite database (the embedded default). */
+export function openSqliteDatabase({ filename }: SqliteOptions): Database {
+  const sqlite = openSqlite(filename);
+  const counter = new StatementCounter();
+  const db = new Kysely<DynamicSchema>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new SqliteDriver(sqlite, counter),
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  return {
+    db,
+    dialect: sqliteDialect,
+    counter,
+    transaction: (fn) => db.transaction().execute(fn),
+    close: () => db.destroy(),
+  };
+}

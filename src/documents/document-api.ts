@@ -1,0 +1,61 @@
+import type { RestConfig } from '../config/app-config.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { NotFoundError } from '../shared/errors.js';
+import type { Document } from './document.js';
+import type { DocumentService } from './document-service.js';
+import { validateData } from './validate-data.js';
+
+/** Query parameters of the programmatic API: the REST ones, plus `start`/`limit` at the top. */
+export interface FindParams {
+  readonly filters?: unknown;
+  readonly sort?: unknown;
+  readonly fields?: unknown;
+  readonly pagination?: unknown;
+  readonly start?: number;
+  readonly limit?: number;
+  readonly status?: 'published' | 'draft';
+  readonly locale?: string;
+}
+
+/** The document API of one content-type, for project code (`bootstrap`, scripts). */
+export interface DocumentApi {
+  findMany(params?: FindParams): Promise<readonly Document[]>;
+  findFirst(params?: FindParams): Promise<Document | null>;
+  findOne(params: FindParams & { readonly documentId: string }): Promise<Document | null>;
+  count(params?: FindParams): Promise<number>;
+  create(params: { readonly data: Readonly<Record<string, unknown>> } & FindParams): Promise<Document>;
+  update(params: { readonly documentId: string; readonly data: Readonly<Record<string, unknown>> } & FindParams): Promise<Document | null>;
+  delete(params: { readonly documentId: string }): Promise<{ readonly documentId: string } | null>;
+}
+
+/** Programmatic callers are trusted: no page cap, no strictness about extra keys. */
+const PROGRAMMATIC_REST: RestConfig = { prefix: '', defaultLimit: -1, maxLimit: null, withCount: false, strictParams: false };
+
+function toRaw({ start, limit, ...params }: FindParams = {}): Record<string, unknown> {
+  const raw: Record<string, unknown> = { ...params };
+  if (start !== undefined || limit !== undefined) raw.pagination = { ...(start !== undefined ? { start } : {}), ...(limit !== undefined ? { limit } : {}) };
+  return raw;
+}
+
+/** `documents(uid)` for project code: the same validation and storage as the REST API. */
+export function createDocumentApi(registry: SchemaRegistry, service: DocumentService): (uid: string) => DocumentApi {
+  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST });
+  return (uid) => {
+    const contentType = registry.get(uid);
+    if (!contentType) throw new NotFoundError(`Unknown content-type ${uid}`);
+    return {
+      findMany: async (params) => (await service.findMany(query(contentType, params))).documents,
+      findFirst: (params) => service.findFirst(query(contentType, params)),
+      findOne: ({ documentId, ...params }) => service.findOne(query(contentType, params), documentId),
+      count: async (params) => {
+        const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
+        return page.total ?? 0;
+      },
+      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create'), query(contentType, params)),
+      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update'), query(contentType, params)),
+      delete: async ({ documentId }) => ((await service.delete(contentType, documentId)) ? { documentId } : null),
+    };
+  };
+}

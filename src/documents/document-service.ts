@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Database, Executor } from '../db/database.js';
+import type { ContentType } from '../schema/content-type.js';
+import { columnTypeOf } from '../schema/to-table-model.js';
+import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindOne } from '../query/compile/compile-select.js';
+import type { StoredValue } from './check-scalar-value.js';
+import { completeUniqueValues } from './check-unique.js';
+import { createRowDecoder, type RowDecoder } from './decode-row.js';
+import type { Document, DocumentPage } from './document.js';
+import { createDocumentId } from './document-id.js';
+import { hashPassword } from './hash-password.js';
+import type { DocumentWrite } from './validate-data.js';
+
+/**
+ * The only data API the transports call. It knows content-types, documents and SQL, and
+ * nothing of HTTP. Every write runs in one transaction and is read back through the same
+ * read path as a GET, so a write's response is exactly what a later read returns.
+ */
+export interface DocumentService {
+  findMany(query: DocumentQuery): Promise<DocumentPage>;
+  findOne(query: DocumentQuery, documentId: string): Promise<Document | null>;
+  /** The document of a single type, if it exists. */
+  findFirst(query: DocumentQuery): Promise<Document | null>;
+  create(write: DocumentWrite, query: DocumentQuery): Promise<Document>;
+  /** null when no document has this documentId. */
+  update(documentId: string, write: DocumentWrite, query: DocumentQuery): Promise<Document | null>;
+  /** false when no document has this documentId. */
+  delete(contentType: ContentType, documentId: string): Promise<boolean>;
+}
+
+export interface DocumentServiceOptions {
+  readonly database: Database;
+  /** The clock, so tests can fix time. */
+  readonly now?: () => Date;
+}
+
+export function createDocumentService({ database, now = () => new Date() }: DocumentServiceOptions): DocumentService {
+  const { dialect } = database;
+  const decoders = new Map<ContentType, RowDecoder>();
+  const decode = (contentType: ContentType, rows: Record<string, unknown>[]): Document[] => {
+    let decoder = decoders.get(contentType);
+    if (!decoder) decoders.set(contentType, (decoder = createRowDecoder(contentType)));
+    return rows.map(decoder);
+  };
+
+  async function readOne(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document | null> {
+    const rows = await compileFindOne(executor, dialect, query, documentId).execute();
+    return decode(query.contentType, rows)[0] ?? null;
+  }
+
+  /** Password attributes are stored as hashes; hashing is slow, so it happens before the transaction. */
+  async function hashPasswords(write: DocumentWrite): Promise<DocumentWrite> {
+    const passwords = [...write.values].filter(([attribute, value]) => attribute.type === 'password' && typeof value === 'string');
+    if (passwords.length === 0) return write;
+    const values = new Map(write.values);
+    for (const [attribute, value] of passwords) values.set(attribute, await hashPassword(value as string));
+    return { contentType: write.contentType, values };
+  }
+
+  function encodeColumns(write: DocumentWrite): Record<string, unknown> {
+    const columns: Record<string, unknown> = {};
+    for (const [attribute, value] of write.values) columns[attribute.column] = dialect.encode(columnTypeOf(attribute.type), value as StoredValue);
+    return columns;
+  }
+
+  async function findDocumentRow(executor: Executor, contentType: ContentType, documentId: string): Promise<boolean> {
+    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    async findMany(query) {
+      const { offset, limit } = toOffsetLimit(query.pagination);
+      const rows = await compileFindMany(database.db, dialect, query).execute();
+      let total: number | null = null;
+      if (query.pagination.withCount) {
+        // A page that is neither empty nor full tells the total by itself: no count query needed.
+        const isPartialPage = rows.length > 0 && (limit === null || rows.length < limit);
+        total = isPartialPage ? offset + rows.length : Number((await compileCount(database.db, dialect, query).executeTakeFirst())?.total ?? 0);
+      }
+      return { documents: decode(query.contentType, rows), total };
+    },
+
+    findOne: (query, documentId) => readOne(database.db, query, documentId),
+
+    async findFirst(query) {
+      const rows = await compileFindFirst(database.db, dialect, query).execute();
+      return decode(query.contentType, rows)[0] ?? null;
+    },
+
+    async create(write, query) {
+      const hashed = await hashPasswords(write);
+      const documentId = createDocumentId();
+      return database.transaction(async (trx) => {
+        const complete = await completeUniqueValues(hashed, 'create', { executor: trx, dialect, documentId });
+        const timestamp = now().toISOString();
+        await trx
+          .insertInto(write.contentType.collectionName)
+          .values({ document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp })
+          .execute();
+        const document = await readOne(trx, query, documentId);
+        if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
+        return document;
+      });
+    },
+
+    async update(documentId, write, query) {
+      const hashed = await hashPasswords(write);
+      return database.transaction(async (trx) => {
+        if (!(await findDocumentRow(trx, write.contentType, documentId))) return null;
+        const complete = await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId });
+        const timestamp = now().toISOString();
+        // Without Draft & Publish every save is a publish: publishedAt follows updatedAt, as in the reference.
+        await trx
+          .updateTable(write.contentType.collectionName)
+          .set({ ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp })
+          .where('document_id', '=', documentId)
+          .execute();
+        return readOne(trx, query, documentId);
+      });
+    },
+
+    async delete(contentType, documentId) {
+      const result = await database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
+import type { ScalarAttribute } from '../../schema/attribute.js';
+import { columnTypeOf } from '../../schema/to-table-model.js';
+import type { ConditionNode, FilterNode, ScalarValue } from '../document-query.js';
+
+type Condition = RawBuilder<SqlBool>;
+
+const TRUE: Condition = sql<SqlBool>`1 = 1`;
+const FALSE: Condition = sql<SqlBool>`1 = 0`;
+
+/** `%`, `_` and `\` in a LIKE operand match literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+interface CompileContext {
+  readonly dialect: Dialect;
+  /** Table alias the columns belong to. */
+  readonly alias: string;
+}
+
+function column(context: CompileContext, attribute: ScalarAttribute): RawBuilder<unknown> {
+  return sql.ref(`${context.alias}.${attribute.column}`);
+}
+
+function bind(context: CompileContext, attribute: ScalarAttribute, value: ScalarValue): RawBuilder<unknown> {
+  return sql.val(context.dialect.encode(columnTypeOf(attribute.type), value));
+}
+
+/** Decimals are stored as exact text: equality compares text, order compares numbers. */
+function ordered(context: CompileContext, attribute: ScalarAttribute, value: ScalarValue): [RawBuilder<unknown>, RawBuilder<unknown>] {
+  if (attribute.type === 'decimal') {
+    return [sql`cast(${column(context, attribute)} as real)`, sql`cast(${bind(context, attribute, value)} as real)`];
+  }
+  return [column(context, attribute), bind(context, attribute, value)];
+}
+
+function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
+  const lower = sql.raw(context.dialect.lowerFunction);
+  const ref = column(context, attribute);
+  return caseInsensitive
+    ? sql<SqlBool>`${lower}(${ref}) like ${lower}(${pattern}) escape '\\'`
+    : sql<SqlBool>`${ref} like ${pattern} escape '\\'`;
+}
+
+/**
+ * Negations also match rows where the attribute is null: "not equal to x" includes "no value".
+ * (The reference drops those rows; DECISIONS lists the difference.)
+ */
+function orNull(context: CompileContext, attribute: ScalarAttribute, condition: Condition): Condition {
+  return sql<SqlBool>`(${condition} or ${column(context, attribute)} is null)`;
+}
+
+function compileCondition(context: CompileContext, node: ConditionNode): Condition {
+  const { attribute, operator, value } = node;
+  const ref = column(context, attribute);
+  const single = value as ScalarValue;
+  const text = typeof value === 'string' ? escapeLike(value) : '';
+  const lower = sql.raw(context.dialect.lowerFunction);
+  switch (operator) {
+    case '$eq':
+      return single === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} = ${bind(context, attribute, single)}`;
+    case '$ne':
+      return single === null ? sql<SqlBool>`${ref} is not null` : orNull(context, attribute, sql<SqlBool>`${ref} <> ${bind(context, attribute, single)}`);
+    case '$eqi':
+      return sql<SqlBool>`${lower}(${ref}) = ${lower}(${single})`;
+    case '$nei':
+      return orNull(context, attribute, sql<SqlBool>`${lower}(${ref}) <> ${lower}(${single})`);
+    case '$lt':
+    case '$lte':
+    case '$gt':
+    case '$gte': {
+      const [left, right] = ordered(context, attribute, single);
+      const symbol = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[operator];
+      return sql<SqlBool>`${left} ${sql.raw(symbol)} ${right}`;
+    }
+    case '$between': {
+      const [low = null, high = null] = value as readonly ScalarValue[];
+      const [left, lowBound] = ordered(context, attribute, low);
+      const [, highBound] = ordered(context, attribute, high);
+      return sql<SqlBool>`${left} between ${lowBound} and ${highBound}`;
+    }
+    case '$in':
+    case '$notIn': {
+      const values = value as readonly ScalarValue[];
+      const nonNull = values.filter((item) => item !== null);
+      const hasNull = nonNull.length !== values.length;
+      const list = sql.join(nonNull.map((item) => bind(context, attribute, item)));
+      let matches: Condition = nonNull.length > 0 ? sql<SqlBool>`${ref} in (${list})` : FALSE;
+      if (hasNull) matches = sql<SqlBool>`(${matches} or ${ref} is null)`;
+      if (operator === '$in') return matches;
+      if (nonNull.length === 0) return hasNull ? sql<SqlBool>`${ref} is not null` : TRUE;
+      const excluded = sql<SqlBool>`${ref} not in (${list})`;
+      return hasNull ? excluded : orNull(context, attribute, excluded);
+    }
+    case '$contains':
+      return like(context, attribute, `%${text}%`, false);
+    case '$containsi':
+      return like(context, attribute, `%${text}%`, true);
+    case '$notContains':
+      return orNull(context, attribute, sql<SqlBool>`not (${like(context, attribute, `%${text}%`, false)})`);
+    case '$notContainsi':
+      return orNull(context, attribute, sql<SqlBool>`not (${like(context, attribute, `%${text}%`, true)})`);
+    case '$startsWith':
+      return like(context, attribute, `${text}%`, false);
+    case '$startsWithi':
+      return like(context, attribute, `${text}%`, true);
+    case '$endsWith':
+      return like(context, attribute, `%${text}`, false);
+    case '$endsWithi':
+      return like(context, attribute, `%${text}`, true);
+    case '$null':
+      return single === true ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} is not null`;
+    case '$notNull':
+      return single === true ? sql<SqlBool>`${ref} is not null` : sql<SqlBool>`${ref} is null`;
+  }
+}
+
+/** A filter tree → one SQL boolean expression over the columns of `alias`. */
+export function compileFilter(node: FilterNode, context: CompileContext): Condition {
+  switch (node.kind) {
+    case 'condition':
+      return compileCondition(context, node);
+    case 'not':
+      return sql<SqlBool>`not (${compileFilter(node.child, context)})`;
+    case 'and':
+    case 'or': {
+      if (node.children.length === 0) return node.kind === 'and' ? TRUE : FALSE;
+      const parts = node.children.map((child) => compileFilter(child, context));
+      return sql<SqlBool>`(${sql.join(parts, sql.raw(node.kind === 'and' ? ' and ' : ' or '))})`;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DynamicSchema, Executor } from '../../db/database.js';
+import type { Dialect } from '../../db/dialect.js';
+import type { ScalarAttribute } from '../../schema/attribute.js';
+import { columnTypeOf } from '../../schema/to-table-model.js';
+import { toOffsetLimit, type DocumentQuery, type FilterNode, type SortKey } from '../document-query.js';
+import { compileFilter } from './compile-filter.js';
+
+/** Alias of the root table in every statement; joined levels will use t1, t2, … */
+const ROOT = 't0';
+
+type Select = SelectQueryBuilder<DynamicSchema, string, Record<string, unknown>>;
+
+/** One selected column, aliased to its attribute name so rows come out keyed like documents. */
+function selection(dialect: Dialect, attribute: ScalarAttribute): AliasedRawBuilder<unknown, string> {
+  const ref = sql.ref(`${ROOT}.${attribute.column}`);
+  const expression = dialect.readsAsText(columnTypeOf(attribute.type)) ? sql`cast(${ref} as text)` : sql`${ref}`;
+  return expression.as(attribute.name);
+}
+
+function orderExpression(key: SortKey): RawBuilder<unknown> {
+  const ref = sql.ref(`${ROOT}.${key.attribute.column}`);
+  return key.attribute.type === 'decimal' ? sql`cast(${ref} as real)` : ref;
+}
+
+function applyFilter(query: Select, filters: FilterNode | null, dialect: Dialect): Select {
+  return filters ? query.where(compileFilter(filters, { dialect, alias: ROOT })) : query;
+}
+
+/** The attributes a statement must read: id and documentId first, then what the query asks. */
+export function selectedAttributes(query: DocumentQuery): readonly ScalarAttribute[] {
+  const { attributes } = query.contentType;
+  const id = attributes.get('id');
+  const documentId = attributes.get('documentId');
+  return [...(id ? [id] : []), ...(documentId ? [documentId] : []), ...query.fields];
+}
+
+function baseSelect(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
+  const table = query.contentType.collectionName;
+  const select = executor
+    .selectFrom(`${table} as ${ROOT}`)
+    .select(selectedAttributes(query).map((attribute) => selection(dialect, attribute)));
+  return applyFilter(select as unknown as Select, query.filters, dialect);
+}
+
+/** The page of rows a list asks for, sorted and limited. */
+export function compileFindMany(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
+  let select = baseSelect(executor, dialect, query);
+  for (const key of query.sort) select = select.orderBy(orderExpression(key), key.direction);
+  const { offset, limit } = toOffsetLimit(query.pagination);
+  if (limit !== null) select = select.limit(limit);
+  else if (offset > 0) select = select.limit(-1);
+  if (offset > 0) select = select.offset(offset);
+  return select;
+}
+
+/** How many rows match the filters. */
+export function compileCount(executor: Executor, dialect: Dialect, query: DocumentQuery): SelectQueryBuilder<DynamicSchema, string, { total: number }> {
+  const select = executor.selectFrom(`${query.contentType.collectionName} as ${ROOT}`).select(sql<number>`count(*)`.as('total'));
+  return applyFilter(select as unknown as Select, query.filters, dialect) as unknown as SelectQueryBuilder<DynamicSchema, string, { total: number }>;
+}
+
+/** The row of one document, by documentId, within the query's filters. */
+export function compileFindOne(executor: Executor, dialect: Dialect, query: DocumentQuery, documentId: string): Select {
+  return baseSelect(executor, dialect, query).where(sql.ref(`${ROOT}.document_id`), '=', documentId).orderBy(sql.ref(`${ROOT}.id`)).limit(1);
+}
+
+/** The first row of a content-type (single types have at most one document). */
+export function compileFindFirst(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
+  return baseSelect(executor, dialect, query).orderBy(sql.ref(`${ROOT}.id`)).limit(1);
+}

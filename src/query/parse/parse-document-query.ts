@@ -1,0 +1,80 @@
+import type { RestConfig } from '../../config/app-config.js';
+import type { ContentType } from '../../schema/content-type.js';
+import { ValidationError } from '../../shared/errors.js';
+import type { DocumentQuery, Status } from '../document-query.js';
+import { parseFields } from './parse-fields.js';
+import { parseFilters } from './parse-filters.js';
+import { parsePagination } from './parse-pagination.js';
+import { parseSort } from './parse-sort.js';
+import { isPlainRecord, toList } from './raw-values.js';
+
+/** Top-level query parameters the content API knows. */
+const KNOWN_PARAMS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale']);
+
+const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+export interface ParseOptions {
+  readonly contentType: ContentType;
+  readonly rest: RestConfig;
+}
+
+function parseStatus(raw: unknown): Status {
+  if (raw === undefined) return 'published';
+  if (raw === 'published' || raw === 'draft') return raw;
+  throw new ValidationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${JSON.stringify(raw)?.slice(0, 60)}`, {
+    key: 'status',
+    path: null,
+    source: 'query',
+    param: 'status',
+  });
+}
+
+function parseLocale(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (raw === '*' || (typeof raw === 'string' && LOCALE.test(raw))) return raw;
+  throw new ValidationError(`Invalid parameter at 'locale'. Locale must be a valid BCP 47 code or "*", received: ${JSON.stringify(raw)?.slice(0, 60)}`, {
+    key: 'locale',
+    path: null,
+    source: 'query',
+    param: 'locale',
+  });
+}
+
+/**
+ * Nothing in this version's content model is populatable (relations, components, media and
+ * dynamic zones come later), so `*` selects nothing and every named entry is an unknown key.
+ */
+function checkPopulate(raw: unknown): void {
+  if (raw === undefined || raw === null || raw === '' || raw === '*') return;
+  const names = typeof raw === 'string' ? raw.split(',') : (toList(raw) ?? (isPlainRecord(raw) ? Object.keys(raw) : undefined));
+  const first = names?.find((name) => name !== '*');
+  if (names === undefined) throw new ValidationError('Invalid populate parameter', { key: 'populate', path: null, source: 'query', param: 'populate' });
+  if (first !== undefined) throw ValidationError.invalidKey(typeof first === 'string' ? first.trim() : String(first), { source: 'query', param: 'populate' });
+}
+
+/** Rejects unknown top-level parameters when strictParams is on (DECISIONS: better than the reference, 5). */
+function checkParams(raw: Readonly<Record<string, unknown>>, rest: RestConfig): void {
+  if (!rest.strictParams) return;
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_PARAMS.has(key)) throw ValidationError.invalidKey(key, { source: 'query', param: key });
+  }
+}
+
+/**
+ * The query string of a content API request → a DocumentQuery, checked against the
+ * content-type. Pure and synchronous. Parsing and checking happen in one pass because the
+ * meaning of every key depends on the attribute it names.
+ */
+export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest }: ParseOptions): DocumentQuery {
+  checkParams(raw, rest);
+  checkPopulate(raw.populate);
+  return {
+    contentType,
+    fields: parseFields(raw.fields, contentType),
+    filters: parseFilters(raw.filters, contentType),
+    sort: parseSort(raw.sort, contentType),
+    pagination: parsePagination(raw.pagination, rest),
+    status: parseStatus(raw.status),
+    locale: parseLocale(raw.locale),
+  };
+}

@@ -1,0 +1,31 @@
+import { isPublicAttribute, type ScalarAttribute } from '../../schema/attribute.js';
+import type { ContentType } from '../../schema/content-type.js';
+import { ValidationError } from '../../shared/errors.js';
+import { toList } from './raw-values.js';
+
+/** Every attribute a response shows by default, in output order (id and documentId excluded). */
+export function defaultFields(contentType: ContentType): readonly ScalarAttribute[] {
+  const timestamps = contentType.systemAttributes.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId');
+  return [...contentType.scalarAttributes.filter(isPublicAttribute), ...timestamps];
+}
+
+/**
+ * `fields`: a comma list or an indexed array of scalar attribute names, or `*`.
+ * id and documentId are always returned, so naming them is allowed and changes nothing.
+ */
+export function parseFields(raw: unknown, contentType: ContentType): readonly ScalarAttribute[] {
+  if (raw === undefined || raw === null) return defaultFields(contentType);
+  const items = typeof raw === 'string' ? [raw] : toList(raw);
+  if (!items || !items.every((item): item is string => typeof item === 'string')) {
+    throw new ValidationError('Invalid fields parameter: expected attribute names', { key: 'fields', path: null, source: 'query', param: 'fields' });
+  }
+  const names = items.flatMap((item) => item.split(',')).map((name) => name.trim()).filter((name) => name.length > 0);
+  if (names.length === 0 || names.includes('*')) return defaultFields(contentType);
+  const selected = new Set<string>();
+  for (const name of names) {
+    const attribute = contentType.attributes.get(name);
+    if (!attribute || !isPublicAttribute(attribute)) throw ValidationError.invalidKey(name, { source: 'query', param: 'fields' });
+    selected.add(name);
+  }
+  return defaultFields(contentType).filter((attribute) => selected.has(attribute.name));
+}

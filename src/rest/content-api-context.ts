@@ -1,0 +1,12 @@
+import type { PermissionSet } from '../auth/permissions/permission-set.js';
+import type { RestConfig } from '../config/app-config.js';
+import type { DocumentService } from '../documents/document-service.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+
+/** What the content API's handlers need, handed over by the composition root. */
+export interface ContentApiContext {
+  readonly registry: SchemaRegistry;
+  readonly documents: DocumentService;
+  readonly permissions: PermissionSet;
+  readonly rest: RestConfig;
+}

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authorize, type ContentAction } from '../auth/permissions/authorize.js';
+import { resolvePrincipal } from '../auth/strategies/resolve-principal.js';
+import { validateData } from '../documents/validate-data.js';
+import type { DocumentQuery } from '../query/document-query.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import type { ContentType } from '../schema/content-type.js';
+import { NotFoundError } from '../shared/errors.js';
+import type { ContentApiContext } from './content-api-context.js';
+import { readQuery } from './parse-query-string.js';
+import { readData } from './read-data.js';
+import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** The stages every content request walks first: who → may they → what do they ask. */
+function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): DocumentQuery {
+  const principal = resolvePrincipal(request.headers.authorization);
+  authorize(principal, contentType.uid, action, context.permissions);
+  return parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest });
+}
+
+function documentIdOf(request: FastifyRequest): string {
+  return (request.params as { documentId: string }).documentId;
+}
+
+function format(request: FastifyRequest) {
+  return responseFormatOf(request.headers['strapi-response-format']);
+}
+
+/** Handlers of a collection type's five routes. */
+export function collectionHandlers(contentType: ContentType, context: ContentApiContext): Record<'find' | 'findOne' | 'create' | 'update' | 'delete', Handler> {
+  const { documents } = context;
+  return {
+    async find(request) {
+      const query = begin(request, contentType, 'find', context);
+      return shapeList(await documents.findMany(query), query.pagination, format(request));
+    },
+    async findOne(request) {
+      const query = begin(request, contentType, 'findOne', context);
+      const document = await documents.findOne(query, documentIdOf(request));
+      if (!document) throw new NotFoundError();
+      return shapeOne(document, format(request));
+    },
+    async create(request, reply) {
+      const query = begin(request, contentType, 'create', context);
+      const write = validateData(readData(request.body), contentType, 'create');
+      const document = await documents.create(write, query);
+      return reply.code(201).send(shapeOne(document, format(request)));
+    },
+    async update(request) {
+      const query = begin(request, contentType, 'update', context);
+      const write = validateData(readData(request.body), contentType, 'update');
+      const document = await documents.update(documentIdOf(request), write, query);
+      if (!document) throw new NotFoundError();
+      return shapeOne(document, format(request));
+    },
+    async delete(request, reply) {
+      begin(request, contentType, 'delete', context);
+      // DECISIONS, better than the reference 2: deleting what does not exist is a 404, not a 204.
+      if (!(await documents.delete(contentType, documentIdOf(request)))) throw new NotFoundError();
+      return reply.code(204).send();
+    },
+  };
+}
+
+/** Handlers of a single type's three routes. PUT creates the document when it does not exist. */
+export function singleHandlers(contentType: ContentType, context: ContentApiContext): Record<'find' | 'update' | 'delete', Handler> {
+  const { documents } = context;
+  return {
+    async find(request) {
+      const query = begin(request, contentType, 'find', context);
+      const document = await documents.findFirst(query);
+      if (!document) throw new NotFoundError();
+      return shapeOne(document, format(request));
+    },
+    async update(request) {
+      const query = begin(request, contentType, 'update', context);
+      const data = readData(request.body);
+      const existing = await documents.findFirst({ ...query, filters: null });
+      const document = existing
+        ? await documents.update(existing.documentId, validateData(data, contentType, 'update'), query)
+        : await documents.create(validateData(data, contentType, 'create'), query);
+      if (!document) throw new NotFoundError();
+      return shapeOne(document, format(request));
+    },
+    async delete(request, reply) {
+      const query = begin(request, contentType, 'delete', context);
+      const existing = await documents.findFirst({ ...query, filters: null });
+      if (!existing || !(await documents.delete(contentType, existing.documentId))) throw new NotFoundError();
+      return reply.code(204).send();
+    },
+  };
+}

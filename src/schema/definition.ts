@@ -1,0 +1,34 @@
+/**
+ * The raw shapes users write (schema.json), before normalization. Only what Tessera reads is
+ * typed; every field is checked by normalize-content-type.ts, not trusted.
+ */
+
+export interface AttributeDefinition {
+  readonly type?: unknown;
+  readonly [option: string]: unknown;
+}
+
+export interface ContentTypeDefinition {
+  readonly kind?: unknown;
+  readonly collectionName?: unknown;
+  readonly info?: {
+    readonly singularName?: unknown;
+    readonly pluralName?: unknown;
+    readonly displayName?: unknown;
+    readonly description?: unknown;
+  };
+  readonly options?: { readonly draftAndPublish?: unknown; readonly [key: string]: unknown };
+  readonly pluginOptions?: Readonly<Record<string, unknown>>;
+  readonly attributes?: Readonly<Record<string, AttributeDefinition>>;
+}
+
+/** A definition together with where it came from. */
+export interface SourcedDefinition {
+  /** `api::<api>.<name>` */
+  readonly uid: string;
+  readonly apiName: string;
+  /** The folder name under content-types/. */
+  readonly modelName: string;
+  readonly file: string;
+  readonly definition: ContentTypeDefinition;
+}

@@ -1,0 +1,128 @@
+/**
+ * The typed error catalogue. Every stage throws one of these; each transport turns them into
+ * its error envelope in exactly one place. Names and default messages follow the reference
+ * (see shared/reference/strapi5-rest.md §1) because clients match on them.
+ */
+
+export type ErrorDetails = Readonly<Record<string, unknown>>;
+
+export abstract class CmsError extends Error {
+  abstract readonly status: number;
+  readonly details: ErrorDetails;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message);
+    this.details = details;
+  }
+}
+
+/** One entry of `details.errors` on a body validation failure. */
+export interface FieldError {
+  readonly path: readonly string[];
+  readonly message: string;
+  readonly name: 'ValidationError';
+  readonly value: unknown;
+}
+
+export class ApplicationError extends CmsError {
+  override readonly name = 'ApplicationError';
+  readonly status = 400;
+  constructor(message = 'An application error occurred', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class ValidationError extends CmsError {
+  override readonly name = 'ValidationError';
+  readonly status = 400;
+
+  /** A failure of one or more attributes of a written document. */
+  static fromFieldErrors(errors: readonly FieldError[]): ValidationError {
+    const message = errors.length === 1 ? (errors[0]?.message ?? 'Validation error') : `${errors.length} errors occurred`;
+    return new ValidationError(message, { errors });
+  }
+
+  /** An unknown or forbidden key in the query string or body. */
+  static invalidKey(key: string, where: { source: 'query' | 'body'; param?: string; path?: string | null }): ValidationError {
+    const path = where.path ?? null;
+    const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
+    const details: Record<string, unknown> = { key, path, source: where.source };
+    if (where.param !== undefined) details.param = where.param;
+    return new ValidationError(message, details);
+  }
+}
+
+export class PaginationError extends CmsError {
+  override readonly name = 'PaginationError';
+  readonly status = 400;
+  constructor(message = 'Invalid pagination', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class UnauthorizedError extends CmsError {
+  override readonly name = 'UnauthorizedError';
+  readonly status = 401;
+  constructor(message = 'Unauthorized', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class ForbiddenError extends CmsError {
+  override readonly name = 'ForbiddenError';
+  readonly status = 403;
+  constructor(message = 'Forbidden', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class NotFoundError extends CmsError {
+  override readonly name = 'NotFoundError';
+  readonly status = 404;
+  constructor(message = 'Not Found', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class MethodNotAllowedError extends CmsError {
+  override readonly name = 'MethodNotAllowedError';
+  readonly status = 405;
+  constructor(message = 'Method Not Allowed', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class UnsupportedMediaTypeError extends CmsError {
+  override readonly name = 'UnsupportedMediaTypeError';
+  readonly status = 415;
+  constructor(message = 'Unsupported Media Type', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class PayloadTooLargeError extends CmsError {
+  override readonly name = 'PayloadTooLargeError';
+  readonly status = 413;
+  constructor(message = 'Entity too large', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+export class RateLimitError extends CmsError {
+  override readonly name = 'RateLimitError';
+  readonly status = 429;
+  constructor(message = 'Too many requests, please try again later.', details?: ErrorDetails) {
+    super(message, details);
+  }
+}
+
+/** A broken project definition or configuration: stops the start, naming the file. */
+export class DefinitionError extends Error {
+  override readonly name = 'DefinitionError';
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${problem}`);
+  }
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App } from '../../src/app.js';
+import type { AppConfig } from '../../src/config/app-config.js';
+
+/** The repository root, whether running from src (tsx) or from dist. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../../..' : '../..');
+
+export function fixturePath(name: string): string {
+  return path.join(ROOT, 'test', 'fixtures', name);
+}
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON, or null for an empty body. */
+  readonly body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+  readonly text: string;
+}
+
+export interface RequestOptions {
+  /** A JSON value (serialized) or a raw string body. */
+  readonly body?: unknown;
+  readonly rawBody?: string | Buffer;
+  readonly headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly baseUrl: string;
+  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  get(url: string, headers?: Record<string, string>): Promise<TestResponse>;
+  post(url: string, body: unknown): Promise<TestResponse>;
+  put(url: string, body: unknown): Promise<TestResponse>;
+  del(url: string): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Folder under test/fixtures, or an absolute project path. */
+  readonly fixture?: string;
+  readonly override?: (config: AppConfig) => AppConfig;
+  readonly env?: Record<string, string>;
+}
+
+/**
+ * Starts a real server for a fixture project on an in-memory SQLite database and a free port.
+ * Requests go over real HTTP (fetch), as clients send them.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const fixture = options.fixture ?? 'kitchen-sink';
+  const projectDir = path.isAbsolute(fixture) ? fixture : fixturePath(fixture);
+  const app = await createApp({
+    projectDir,
+    env: options.env ?? {},
+    override: (config) => {
+      const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: { client: 'sqlite', filename: ':memory:' } };
+      return options.override ? options.override(base) : base;
+    },
+  });
+  const baseUrl = await app.listen();
+  const request = async (method: string, url: string, requestOptions: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    let body: string | Buffer | undefined;
+    if (requestOptions.rawBody !== undefined) body = requestOptions.rawBody;
+    else if (requestOptions.body !== undefined) {
+      body = JSON.stringify(requestOptions.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(baseUrl + url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text.length > 0) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+  return {
+    app,
+    baseUrl,
+    request,
+    get: (url, headers) => request('GET', url, { headers: headers ?? {} }),
+    post: (url, body) => request('POST', url, { body }),
+    put: (url, body) => request('PUT', url, { body }),
+    del: (url) => request('DELETE', url),
+    close: () => app.close(),
+  };
+}
