@@ -5,11 +5,13 @@ import type { EnvMap } from './config/env.js';
 import { loadAppConfig } from './config/load-app-config.js';
 import { openSqliteDatabase, type Database } from './db/database.js';
 import { syncSchema, type SyncReport } from './db/sync-schema.js';
+import { checkDefaults } from './documents/check-defaults.js';
 import { createDocumentApi } from './documents/document-api.js';
 import { createDocumentService } from './documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
 import { contentApiPlugin } from './rest/content-api-plugin.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
+import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadDefinitions } from './schema/load-definitions.js';
 import { buildRegistry, type SchemaRegistry } from './schema/registry.js';
@@ -41,6 +43,10 @@ function buildHttp(config: AppConfig): FastifyInstance {
   const fastify = Fastify({
     logger: config.logger,
     bodyLimit: config.server.bodyLimit,
+    // Long filter lists ($in of up to 1000 values) need more than Node's 16 KiB of request line and headers.
+    http: { maxHeaderSize: 64 * 1024 },
+    frameworkErrors: replyFrameworkError,
+    clientErrorHandler: writeClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
@@ -65,6 +71,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
   const registry = buildRegistry(await loadDefinitions(projectDir));
+  checkDefaults(registry);
   const lifecycle = await loadLifecycle(projectDir);
   const database = openSqliteDatabase({ filename: config.database.filename });
   try {

@@ -1,4 +1,4 @@
-import { watch } from 'node:fs';
+import { statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { createApp, type App } from '../app.js';
 import type { EnvMap } from '../config/env.js';
@@ -19,7 +19,14 @@ export interface Server {
 async function startApp(options: ServeOptions): Promise<App> {
   const started = performance.now();
   const app = await createApp({ projectDir: options.projectDir, env: options.env, log: options.log });
-  const address = await app.listen();
+  let address: string;
+  try {
+    address = await app.listen();
+  } catch (error) {
+    // e.g. EADDRINUSE: without this a failed develop reload left the database open.
+    await app.close();
+    throw error;
+  }
   const types = app.registry.contentTypes.length;
   options.log(`Tessera serves ${options.projectDir} at ${address}${app.config.rest.prefix} (${types} content-type${types === 1 ? '' : 's'}, ready in ${Math.round(performance.now() - started)} ms)`);
   return app;
@@ -27,6 +34,10 @@ async function startApp(options: ServeOptions): Promise<App> {
 
 /** `tessera start` and `tessera develop`: load a project folder and serve it. */
 export async function serve(options: ServeOptions): Promise<Server> {
+  // Without this a mistyped folder was created (for its .tmp/data.db) and served with no content-types.
+  if (!statSync(options.projectDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new DefinitionError(options.projectDir, 'no such project folder');
+  }
   let app: App | null = await startApp(options);
   if (!options.watch) return { stop: async () => app?.close() };
 

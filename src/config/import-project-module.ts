@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +10,13 @@ import { transform } from 'sucrase';
  * resolve as written, and removed again once loaded.
  */
 export async function importProjectModule(file: string): Promise<Record<string, unknown>> {
-  if (!file.endsWith('.ts')) return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   const source = await readFile(file, 'utf8');
+  if (!file.endsWith('.ts')) {
+    // Node caches modules by URL for the life of the process: without a version in the URL,
+    // `tessera develop` (and any second createApp) kept serving the first-loaded config/index.
+    const version = createHash('sha1').update(source).digest('hex');
+    return (await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>;
+  }
   const { code } = transform(source, { transforms: ['typescript'], filePath: file });
   const out = path.join(path.dirname(file), `.${path.basename(file, '.ts')}.tessera-${process.pid}-${Date.now()}.mjs`);
   await writeFile(out, code);

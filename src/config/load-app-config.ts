@@ -21,6 +21,18 @@ function readInt(value: unknown, fallback: number, file: string, key: string): n
   return number;
 }
 
+/**
+ * Checked here so that a bad port names its source instead of failing inside listen(). An empty
+ * PORT counts as unset (it used to mean port 0, a random port).
+ */
+function readPort(envPort: string | undefined, filePort: unknown, file: string): number {
+  const fromEnv = envPort !== undefined && envPort !== '';
+  const source = fromEnv ? 'environment variable PORT' : file;
+  const port = readInt(fromEnv ? envPort : filePort, 1337, source, 'port');
+  if (port < 0 || port > 65535) throw new DefinitionError(source, `port must be between 0 and 65535, got ${port}`);
+  return port;
+}
+
 function readBool(value: unknown, fallback: boolean, file: string, key: string): boolean {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'boolean') throw new DefinitionError(file, `${key} must be a boolean`);
@@ -85,7 +97,7 @@ export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Pro
     projectDir,
     server: Object.freeze({
       host: env.HOST ?? (typeof server?.host === 'string' ? server.host : '0.0.0.0'),
-      port: readInt(env.PORT ?? server?.port, 1337, serverFile, 'port'),
+      port: readPort(env.PORT, server?.port, serverFile),
       bodyLimit: readInt(dict(server?.http).bodyLimit, 1024 * 1024, serverFile, 'http.bodyLimit'),
     }),
     database: readDatabase(dict(database), projectDir, configFile(projectDir, 'database')),

@@ -27,7 +27,8 @@ export async function loadConfigFile(projectDir: string, name: string, env: EnvH
       exported = JSON.parse(await readFile(file, 'utf8'));
     } else {
       const module = (await importProjectModule(file)) as { default?: unknown };
-      exported = module.default ?? module;
+      // `in`, not `??`: `export default null` must be refused, not read as the namespace object.
+      exported = 'default' in module ? module.default : module;
     }
     if (typeof exported === 'function') exported = await (exported as (arg: { env: EnvHelper }) => unknown)({ env });
   } catch (error) {

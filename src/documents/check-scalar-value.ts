@@ -18,10 +18,25 @@ export type StoredValue = string | number | bigint | boolean | null;
 
 export type CheckResult = { readonly ok: true; readonly value: StoredValue } | { readonly ok: false; readonly message: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Longer numeric text is refused before parsing: the decimal pattern in schema/scalar-values
+ * backtracks quadratically, so a megabyte of digits would block the process for hours.
+ */
+const MAX_NUMBER_TEXT = 1000;
 const UID = /^[A-Za-z0-9-_.~]*$/;
 /** Keeps one attribute from holding a pathological JSON document. */
 const MAX_JSON_DEPTH = 32;
+
+/**
+ * `local@domain.tld`: no whitespace, one `@`, a dot inside the domain. Checked by hand
+ * because the equivalent regex (`^[^\s@]+@[^\s@]+\.[^\s@]+$`) backtracks quadratically:
+ * 20 000 × "a." took seconds.
+ */
+function isEmail(value: string): boolean {
+  const at = value.indexOf('@');
+  if (at < 1 || at !== value.lastIndexOf('@') || /\s/.test(value)) return false;
+  return value.slice(at + 2, -1).includes('.');
+}
 
 function printValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value).slice(0, 80);
@@ -29,7 +44,8 @@ function printValue(value: unknown): string {
   try {
     return (JSON.stringify(value) ?? String(value)).slice(0, 80);
   } catch {
-    return String(value);
+    // Too deep for JSON.stringify, and String() of a nested array recurses just the same (→ 500).
+    return Array.isArray(value) ? '[…]' : '{…}';
   }
 }
 
@@ -41,11 +57,17 @@ function fail(message: string): CheckResult {
   return { ok: false, message };
 }
 
-function jsonDepth(value: unknown, depth = 0): number {
-  if (depth > MAX_JSON_DEPTH || value === null || typeof value !== 'object') return depth;
-  let deepest = depth;
-  for (const item of Object.values(value)) deepest = Math.max(deepest, jsonDepth(item, depth + 1));
-  return deepest;
+/**
+ * Levels of nesting: 0 for a scalar, 1 for a flat array or object, counted up to one past
+ * `limit` (so the recursion stays shallow whatever the input). The earlier count gave empty
+ * containers no level, which let 33 levels through a "more than 32 levels" check.
+ */
+function nestingOf(value: unknown, limit: number): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (limit === 0) return 1;
+  let deepest = 0;
+  for (const item of Object.values(value)) deepest = Math.max(deepest, nestingOf(item, limit - 1));
+  return 1 + deepest;
 }
 
 function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
@@ -61,7 +83,7 @@ function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
   if (attribute.regex && !(value === '' && !attribute.required) && !attribute.regex.test(value)) {
     return fail(`${name} must match the following: "${attribute.regex.toString()}"`);
   }
-  if (attribute.type === 'email' && value !== '' && !EMAIL.test(value)) return fail(`${name} must be a valid email`);
+  if (attribute.type === 'email' && value !== '' && !isEmail(value)) return fail(`${name} must be a valid email`);
   if (attribute.type === 'uid' && !UID.test(value)) return fail(`${name} must match the following: "${UID.toString()}"`);
   if (attribute.type === 'enumeration' && !attribute.enum?.includes(value)) {
     return fail(`${name} must be one of the following values: ${attribute.enum?.join(', ')}`);
@@ -84,6 +106,7 @@ function checkBounds(attribute: ScalarAttribute, value: number | bigint | string
 
 function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name, type } = attribute;
+  if (typeof value === 'string' && value.length > MAX_NUMBER_TEXT) return typeError(name, 'number', value);
   let parsed: number | bigint | string | undefined;
   if (type === 'integer') {
     parsed = parseInteger(value);
@@ -91,7 +114,10 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
       const number = parseFloatValue(value);
       if (number === undefined) return typeError(name, 'number', value);
       if (!Number.isInteger(number)) return fail(`${name} must be an integer`);
-      return fail(`${name} must be between ${INT32_MIN} and ${INT32_MAX}`);
+      if (number < INT32_MIN || number > INT32_MAX) return fail(`${name} must be between ${INT32_MIN} and ${INT32_MAX}`);
+      // An integral number spelled as a decimal ("1.0", "1e3") is that integer; it used to be
+      // reported as out of range.
+      parsed = number;
     }
   } else if (type === 'biginteger') {
     parsed = parseBigInteger(value);
@@ -102,13 +128,15 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
   } else {
     parsed = parseDecimal(value);
     if (parsed === undefined) return typeError(name, 'number', value);
+    // The API outputs decimals as JSON numbers: one beyond the double range would read back as null.
+    if (!Number.isFinite(Number(parsed))) return fail(`${name} must be between -${Number.MAX_VALUE} and ${Number.MAX_VALUE}`);
   }
   return checkBounds(attribute, parsed) ?? { ok: true, value: parsed };
 }
 
 function checkJson(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name, type } = attribute;
-  if (jsonDepth(value) > MAX_JSON_DEPTH) return fail(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  if (nestingOf(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return fail(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep`);
   if (type === 'blocks') {
     const problem = checkBlocks(value);
     if (problem) return fail(`${name}: ${problem}`);

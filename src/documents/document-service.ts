@@ -49,6 +49,15 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     return decode(query.contentType, rows)[0] ?? null;
   }
 
+  /**
+   * The document just written, read back with the query's fields but not its filters: a filter
+   * chooses documents to read and must not hide the one written (it made a filtered POST a 500
+   * after rolling back, and a filtered PUT a 404 after committing its change).
+   */
+  function readWritten(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document | null> {
+    return readOne(executor, { ...query, filters: null }, documentId);
+  }
+
   /** Password attributes are stored as hashes; hashing is slow, so it happens before the transaction. */
   async function hashPasswords(write: DocumentWrite): Promise<DocumentWrite> {
     const passwords = [...write.values].filter(([attribute, value]) => attribute.type === 'password' && typeof value === 'string');
@@ -99,7 +108,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
           .insertInto(write.contentType.collectionName)
           .values({ document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp })
           .execute();
-        const document = await readOne(trx, query, documentId);
+        const document = await readWritten(trx, query, documentId);
         if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
         return document;
       });
@@ -117,7 +126,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
           .set({ ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp })
           .where('document_id', '=', documentId)
           .execute();
-        return readOne(trx, query, documentId);
+        return readWritten(trx, query, documentId);
       });
     },
 

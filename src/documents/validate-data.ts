@@ -14,6 +14,22 @@ export interface DocumentWrite {
 
 export type WriteMode = 'create' | 'update';
 
+/** Deeper than this, a value sent is not echoed back in error details (see `echo`). */
+const MAX_ECHO_DEPTH = 32;
+
+function isShallow(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  return depth < MAX_ECHO_DEPTH && Object.values(value).every((item) => isShallow(item, depth + 1));
+}
+
+/**
+ * The value an error entry reports: what was sent, except a pathologically nested one, whose
+ * serialization would overflow the stack and turn a 400 into a broken response.
+ */
+function echo(value: unknown): unknown {
+  return value === undefined || !isShallow(value) ? null : value;
+}
+
 function isMissing(value: StoredValue | undefined): boolean {
   return value === undefined || value === null || value === '';
 }
@@ -37,7 +53,7 @@ export function validateData(data: Readonly<Record<string, unknown>>, contentTyp
   const values = new Map<ScalarAttribute, StoredValue>();
   const errors: FieldError[] = [];
   const addError = (attribute: ScalarAttribute, message: string, value: unknown): void => {
-    errors.push({ path: [attribute.name], message, name: 'ValidationError', value: value === undefined ? null : value });
+    errors.push({ path: [attribute.name], message, name: 'ValidationError', value: echo(value) });
   };
 
   for (const attribute of contentType.scalarAttributes) {

@@ -58,9 +58,16 @@ export interface DocumentQuery {
   readonly locale: string | null;
 }
 
+/**
+ * Beyond this no table has rows, so a larger offset selects the same empty page. Bounding it
+ * keeps `(page - 1) * pageSize` an exact integer the database accepts as an OFFSET, whatever
+ * page a client asks for (a far page is 200 with [], as in the reference, not an error).
+ */
+export const MAX_OFFSET = 2 ** 31;
+
 /** Rows to skip and take for a pagination. */
 export function toOffsetLimit(pagination: Pagination): { offset: number; limit: number | null } {
   return pagination.mode === 'page'
-    ? { offset: (pagination.page - 1) * pagination.pageSize, limit: pagination.pageSize }
-    : { offset: pagination.start, limit: pagination.limit };
+    ? { offset: Math.min((pagination.page - 1) * pagination.pageSize, MAX_OFFSET), limit: pagination.pageSize }
+    : { offset: Math.min(pagination.start, MAX_OFFSET), limit: pagination.limit };
 }

@@ -5,8 +5,6 @@ import { collectionHandlers, singleHandlers } from './content-handlers.js';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-const ALL_METHODS: readonly HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
 /** A path with its handlers per method; other methods answer 405 with an Allow header. */
 function route(fastify: FastifyInstance, url: string, handlers: Partial<Record<HTTPMethods, Handler>>): void {
   const allowed = Object.keys(handlers) as HTTPMethods[];
@@ -14,7 +12,9 @@ function route(fastify: FastifyInstance, url: string, handlers: Partial<Record<H
     const handler = handlers[method];
     if (handler) fastify.route({ method, url, handler });
   }
-  const others = ALL_METHODS.filter((method) => !allowed.includes(method));
+  // Every method the server accepts (OPTIONS, TRACE, QUERY included), not only the CRUD ones:
+  // a known path never answers 404 to a method it lacks. HEAD comes with GET.
+  const others = (fastify.supportedMethods as HTTPMethods[]).filter((method) => !allowed.includes(method) && !(method === 'HEAD' && allowed.includes('GET')));
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   fastify.route({
     method: [...others],

@@ -19,6 +19,7 @@ const HTTP_ERROR_NAMES: Readonly<Record<number, string>> = {
   414: 'URITooLongError',
   415: 'UnsupportedMediaTypeError',
   429: 'RateLimitError',
+  431: 'RequestHeaderFieldsTooLargeError',
 };
 
 /** Messages that read better than the framework's own for a client. */
@@ -32,13 +33,27 @@ function isHttpError(error: unknown): error is Error & { statusCode: number; cod
 }
 
 /**
+ * Details that cannot be serialized (too deep, cyclic) would make the reply itself fail and
+ * Fastify fall back to its own non-envelope body; errors are rare enough to check every time.
+ */
+function serializable(details: unknown): boolean {
+  try {
+    JSON.stringify(details);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Any error → the one error envelope `{ data: null, error: { status, name, message, details } }`.
  * Only errors we raised or the framework's own 4xx keep their message; everything else is a
  * 500 whose details stay in the log.
  */
 export function toErrorEnvelope(error: unknown): ErrorEnvelope {
   if (error instanceof CmsError) {
-    return { status: error.status, body: { data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details } } };
+    const details = serializable(error.details) ? error.details : {};
+    return { status: error.status, body: { data: null, error: { status: error.status, name: error.name, message: error.message, details } } };
   }
   if (isHttpError(error) && error.statusCode >= 400 && error.statusCode < 500) {
     const status = error.statusCode;

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import type { ContentTypeDefinition, SourcedDefinition } from './definition.js';
+import { isValidApiName } from './names.js';
 
 async function listDirectories(dir: string): Promise<string[]> {
   try {
@@ -36,6 +37,10 @@ export async function loadDefinitions(projectDir: string): Promise<SourcedDefini
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
         throw error;
+      }
+      for (const [folder, name] of [[path.join(apiRoot, apiName), apiName], [path.join(typesDir, modelName), modelName]] as const) {
+        // The folder names make the uid (api::<api>.<model>), which permissions and code name.
+        if (!isValidApiName(name)) throw new DefinitionError(folder, 'a folder name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
       }
       definitions.push({ uid: `api::${apiName}.${modelName}`, apiName, modelName, file, definition: definition as ContentTypeDefinition });
     }

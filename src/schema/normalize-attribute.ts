@@ -40,7 +40,12 @@ function readLength(definition: AttributeDefinition, key: string, where: Where):
 function readBound(definition: AttributeDefinition, key: 'min' | 'max', type: ScalarType, where: Where): number | string | undefined {
   const value = definition[key];
   if (value === undefined) return undefined;
-  if (type === 'biginteger' || type === 'decimal') {
+  if (type === 'biginteger') {
+    // Writes compare with BigInt(bound), which throws (→ 500 on every write) for a fraction.
+    if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return value;
+    fail(where, `option "${key}" must be an integer (written as a string beyond ±2^53)`);
+  }
+  if (type === 'decimal') {
     if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))) return value;
     fail(where, `option "${key}" must be a number`);
   }
@@ -91,7 +96,9 @@ export function normalizeAttribute(name: string, definition: AttributeDefinition
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) fail(where, 'minLength is greater than maxLength');
   const min = readBound(definition, 'min', type, where);
   const max = readBound(definition, 'max', type, where);
-  if (min !== undefined && max !== undefined && Number(min) > Number(max)) fail(where, 'min is greater than max');
+  // BigInt for biginteger: Number() rounds bounds past 2^53 and would miss min > max there.
+  const greater = type === 'biginteger' ? (a: number | string, b: number | string) => BigInt(a) > BigInt(b) : (a: number | string, b: number | string) => Number(a) > Number(b);
+  if (min !== undefined && max !== undefined && greater(min, max)) fail(where, 'min is greater than max');
   const regex = readRegex(definition, where);
   if (regex && !LENGTHED.has(type)) fail(where, 'regex applies only to text attributes');
 

@@ -43,6 +43,10 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   if (typeof collectionName !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(collectionName) || collectionName.length > 50) {
     throw new DefinitionError(file, `collectionName must be a table name (letters, digits, underscores), got ${JSON.stringify(collectionName)}`);
   }
+  // SQLite reserves these names: creating the table would fail at sync with an SQL error instead.
+  if (collectionName.toLowerCase().startsWith('sqlite_')) {
+    throw new DefinitionError(file, `collectionName ${JSON.stringify(collectionName)} is reserved by the database (names starting with "sqlite_")`);
+  }
   const displayName = typeof info.displayName === 'string' ? info.displayName : singularName;
   const draftAndPublish = definition.options?.draftAndPublish ?? false;
   if (typeof draftAndPublish !== 'boolean') throw new DefinitionError(file, 'options.draftAndPublish must be a boolean');

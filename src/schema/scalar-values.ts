@@ -10,10 +10,16 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
-const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Written so that no input backtracks: a long digit string is matched in linear time.
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+/**
+ * Largest decimal exponent accepted. Canonical text spells every digit, so `1e999999999` would
+ * build a gigabyte string (or throw RangeError → 500) from a 12-byte query value.
+ */
+const MAX_DECIMAL_EXPONENT = 1000;
 
 /** A safe integer within the 32-bit range the integer type promises on every database. */
 export function parseInteger(value: unknown): number | undefined {
@@ -57,7 +63,7 @@ export function parseDecimal(value: unknown): string | undefined {
   return canonicalDecimal(text);
 }
 
-function canonicalDecimal(text: string): string {
+function canonicalDecimal(text: string): string | undefined {
   let sign = '';
   if (text.startsWith('-') || text.startsWith('+')) {
     sign = text.startsWith('-') ? '-' : '';
@@ -65,6 +71,7 @@ function canonicalDecimal(text: string): string {
   }
   const [mantissa = '', exponentText] = text.toLowerCase().split('e');
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT) return undefined;
   let [whole = '', fraction = ''] = mantissa.split('.');
   if (exponent > 0) {
     fraction = fraction.padEnd(exponent, '0');
@@ -90,8 +97,16 @@ export function parseBoolean(value: unknown): boolean | undefined {
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // Not Date.UTC(year, …): it maps years 0–99 to 1900–1999, which rejected 0001-01-01…0099-12-31.
+  // Year 0 is refused, as for datetimes (whose range starts at 0001-01-01).
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO date-time's clock part is in range (the regex only checks the digit count). */
+function isRealClock(hours: string, minutes: string, seconds: string): boolean {
+  return Number(hours) <= 23 && Number(minutes) <= 59 && Number(seconds) <= 59;
 }
 
 /** `yyyy-MM-dd`; a longer ISO string is cut to its date, as the reference does. */
@@ -102,7 +117,11 @@ export function parseDate(value: unknown): string | undefined {
   const [, year, month, day] = match;
   if (!isRealDate(Number(year), Number(month), Number(day))) return undefined;
   const rest = value.trim().slice(10);
-  if (rest !== '' && !ISO_DATETIME.test(value.trim())) return undefined;
+  if (rest !== '') {
+    // The cut-off part must still be a real time: `2024-01-15T25:00` is not a date.
+    const full = ISO_DATETIME.exec(value.trim());
+    if (!full || !isRealClock(full[4] ?? '00', full[5] ?? '00', full[6] ?? '00')) return undefined;
+  }
   return `${year}-${month}-${day}`;
 }
 
@@ -126,13 +145,13 @@ export function parseDateTime(value: unknown): string | undefined {
     date = value;
   } else if (typeof value === 'number' && Number.isFinite(value)) {
     date = new Date(value);
-  } else if (typeof value === 'string' && /^\d{9,15}$/.test(value.trim())) {
+  } else if (typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim())) {
     date = new Date(Number(value));
   } else if (typeof value === 'string') {
     const match = ISO_DATETIME.exec(value.trim());
     if (!match) return undefined;
     const [, year, month, day, hours = '00', minutes = '00', seconds = '00', fraction = '', zone] = match;
-    if (!isRealDate(Number(year), Number(month), Number(day)) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) {
+    if (!isRealDate(Number(year), Number(month), Number(day)) || !isRealClock(hours, minutes, seconds)) {
       return undefined;
     }
     let offset = 'Z';

@@ -36,12 +36,26 @@ function ordered(context: CompileContext, attribute: ScalarAttribute, value: Sca
   return [column(context, attribute), bind(context, attribute, value)];
 }
 
-function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
+/** Numeric columns stored as numbers (not decimals, which are stored as text). */
+const NUMERIC_TYPES: ReadonlySet<ScalarAttribute['type']> = new Set(['integer', 'biginteger', 'float']);
+
+/**
+ * The column lower-cased for the `i` operators. A numeric column is cast to text in SQL first:
+ * the lower function is a JavaScript function, and a 64-bit integer handed to it as a JS number
+ * loses its last digits (9223372036854775807 would read as "9223372036854776000"). The cast
+ * also makes `$eqi`/`$containsi` read numbers exactly as the case-sensitive LIKE operators do.
+ */
+function lowerColumn(context: CompileContext, attribute: ScalarAttribute): RawBuilder<unknown> {
   const lower = sql.raw(context.dialect.lowerFunction);
   const ref = column(context, attribute);
+  return NUMERIC_TYPES.has(attribute.type) ? sql`${lower}(cast(${ref} as text))` : sql`${lower}(${ref})`;
+}
+
+function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
+  const lower = sql.raw(context.dialect.lowerFunction);
   return caseInsensitive
-    ? sql<SqlBool>`${lower}(${ref}) like ${lower}(${pattern}) escape '\\'`
-    : sql<SqlBool>`${ref} like ${pattern} escape '\\'`;
+    ? sql<SqlBool>`${lowerColumn(context, attribute)} like ${lower}(${pattern}) escape '\\'`
+    : sql<SqlBool>`${column(context, attribute)} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -64,9 +78,9 @@ function compileCondition(context: CompileContext, node: ConditionNode): Conditi
     case '$ne':
       return single === null ? sql<SqlBool>`${ref} is not null` : orNull(context, attribute, sql<SqlBool>`${ref} <> ${bind(context, attribute, single)}`);
     case '$eqi':
-      return sql<SqlBool>`${lower}(${ref}) = ${lower}(${single})`;
+      return sql<SqlBool>`${lowerColumn(context, attribute)} = ${lower}(${single})`;
     case '$nei':
-      return orNull(context, attribute, sql<SqlBool>`${lower}(${ref}) <> ${lower}(${single})`);
+      return orNull(context, attribute, sql<SqlBool>`${lowerColumn(context, attribute)} <> ${lower}(${single})`);
     case '$lt':
     case '$lte':
     case '$gt':
@@ -123,7 +137,9 @@ export function compileFilter(node: FilterNode, context: CompileContext): Condit
     case 'condition':
       return compileCondition(context, node);
     case 'not':
-      return sql<SqlBool>`not (${compileFilter(node.child, context)})`;
+      // A condition on a null attribute is unknown, and NOT unknown is unknown: without the
+      // coalesce `$not` would drop documents with no value, unlike `$ne` (DECISIONS deviation 5).
+      return sql<SqlBool>`not coalesce(${compileFilter(node.child, context)}, 0)`;
     case 'and':
     case 'or': {
       if (node.children.length === 0) return node.kind === 'and' ? TRUE : FALSE;

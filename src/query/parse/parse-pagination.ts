@@ -4,8 +4,6 @@ import type { Pagination } from '../document-query.js';
 import { isPlainRecord } from './raw-values.js';
 
 const KEYS = new Set(['page', 'pageSize', 'start', 'limit', 'withCount']);
-/** Beyond this an offset means nothing to any database and only costs a scan. */
-const MAX_OFFSET = 2 ** 31;
 
 function fail(message: string, key: string): never {
   throw new ValidationError(message, { key, path: `pagination.${key}`, source: 'query', param: 'pagination' });
@@ -58,12 +56,12 @@ export function parsePagination(raw: unknown, rest: RestConfig): Pagination {
   }
   if (isPageMode || (start === undefined && limit === undefined)) {
     const size = pageSize === undefined ? (defaultSize ?? rest.maxLimit ?? 25) : clamp(Math.max(1, pageSize), rest.maxLimit);
+    // A page far beyond the range is an empty page, not an error (reference §4); the offset
+    // the database sees is bounded in toOffsetLimit.
     const pageNumber = Math.max(1, page ?? 1);
-    if ((pageNumber - 1) * size > MAX_OFFSET) fail(`Invalid pagination parameter page: the offset would exceed ${MAX_OFFSET}`, 'page');
     return { mode: 'page', page: pageNumber, pageSize: size, withCount };
   }
   const offset = Math.max(0, start ?? 0);
-  if (offset > MAX_OFFSET) fail(`Invalid pagination parameter start: at most ${MAX_OFFSET}`, 'start');
   let count: number | null;
   if (limit === undefined) count = defaultSize;
   else if (limit === -1) count = rest.maxLimit;

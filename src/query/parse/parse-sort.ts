@@ -19,6 +19,9 @@ function readDirection(raw: unknown): 'asc' | 'desc' {
 }
 
 function toSortKey(contentType: ContentType, field: string, direction: unknown): SortKey {
+  if (field === '') {
+    throw new ValidationError('Invalid sort parameter: a sort key needs a field name', { key: 'sort', path: null, source: 'query', param: 'sort' });
+  }
   const attribute = contentType.attributes.get(field);
   if (!attribute || !isPublicAttribute(attribute)) invalidKey(field);
   return { attribute, direction: readDirection(direction) };

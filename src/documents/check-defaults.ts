@@ -1,0 +1,17 @@
+import type { SchemaRegistry } from '../schema/registry.js';
+import { DefinitionError } from '../shared/errors.js';
+import { checkScalarValue } from './check-scalar-value.js';
+
+/**
+ * Holds every attribute's `default` to the attribute's own rules, at start: a bad default
+ * would otherwise fail every create that omits the attribute with a 400 blaming the client.
+ */
+export function checkDefaults(registry: SchemaRegistry): void {
+  for (const contentType of registry.contentTypes) {
+    for (const attribute of contentType.scalarAttributes) {
+      if (attribute.default === undefined || attribute.default === null) continue;
+      const result = checkScalarValue(attribute, attribute.default);
+      if (!result.ok) throw new DefinitionError(contentType.source, `attribute "${attribute.name}": invalid default: ${result.message}`);
+    }
+  }
+}

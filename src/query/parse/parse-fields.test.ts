@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ContentType } from '../../schema/content-type.js';
+import { buildRegistry } from '../../schema/registry.js';
+import { ValidationError } from '../../shared/errors.js';
+import { defaultFields, parseFields } from './parse-fields.js';
+
+function articleType(): ContentType {
+  const [type] = buildRegistry([
+    {
+      uid: 'api::article.article',
+      apiName: 'article',
+      modelName: 'article',
+      file: 'article/schema.json',
+      definition: {
+        info: { singularName: 'article', pluralName: 'articles' },
+        attributes: { title: { type: 'string' }, views: { type: 'integer' }, secret: { type: 'password' }, notes: { type: 'text', private: true }, body: { type: 'richtext' } },
+      },
+    },
+  ]).contentTypes;
+  assert.ok(type);
+  return type;
+}
+
+const type = articleType();
+const fields = (raw: unknown) => parseFields(raw, type).map((attribute) => attribute.name);
+const ALL = ['title', 'views', 'body', 'createdAt', 'updatedAt', 'publishedAt'];
+
+function rejects(raw: unknown, message: string, key: string): void {
+  assert.throws(
+    () => parseFields(raw, type),
+    (error: unknown) => {
+      assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
+      assert.equal(error.message, message);
+      assert.deepEqual(error.details, { key, path: null, source: 'query', param: 'fields' });
+      return true;
+    },
+  );
+}
+
+describe('parseFields', () => {
+  it('defaults to every public attribute and the timestamps, never private or password ones', () => {
+    assert.deepEqual(defaultFields(type).map((attribute) => attribute.name), ALL);
+    for (const raw of [undefined, null, '', '*', ['*'], 'title,*', ',']) assert.deepEqual(fields(raw), ALL, `fields ${JSON.stringify(raw)}`);
+  });
+
+  it('selects named attributes from a comma list, an array or an index-keyed object, in definition order', () => {
+    assert.deepEqual(fields('title'), ['title']);
+    assert.deepEqual(fields('views, title'), ['title', 'views']);
+    assert.deepEqual(fields(['body', 'createdAt']), ['body', 'createdAt']);
+    assert.deepEqual(fields({ 0: 'views', 1: 'title,body' }), ['title', 'views', 'body']);
+    assert.deepEqual(fields('title,title'), ['title']);
+  });
+
+  it('accepts id and documentId, which are always returned anyway', () => {
+    assert.deepEqual(fields('id'), []);
+    assert.deepEqual(fields('documentId,title'), ['title']);
+  });
+
+  it('rejects unknown, private and password attributes', () => {
+    rejects('foo', 'Invalid key foo', 'foo');
+    rejects('title,foo', 'Invalid key foo', 'foo');
+    rejects(['notes'], 'Invalid key notes', 'notes');
+    rejects('secret', 'Invalid key secret', 'secret');
+  });
+
+  it('rejects values that are not names', () => {
+    rejects(5, 'Invalid fields parameter: expected attribute names', 'fields');
+    rejects([1], 'Invalid fields parameter: expected attribute names', 'fields');
+    rejects({ title: true }, 'Invalid fields parameter: expected attribute names', 'fields');
+  });
+});

@@ -1,0 +1,258 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DefinitionError } from '../shared/errors.js';
+import type { ContentTypeDefinition } from './definition.js';
+import { normalizeContentType } from './normalize-content-type.js';
+
+const FILE = '/project/src/api/post/content-types/post/schema.json';
+
+function normalize(definition: unknown, modelName = 'post') {
+  return normalizeContentType({ uid: `api::${modelName}.${modelName}`, apiName: modelName, modelName, file: FILE, definition: definition as ContentTypeDefinition });
+}
+
+function withAttributes(attributes: unknown) {
+  return normalize({ kind: 'collectionType', info: { singularName: 'post', pluralName: 'posts' }, attributes });
+}
+
+/** Asserts that normalizing throws a DefinitionError for FILE with exactly this problem. */
+function rejects(run: () => unknown, problem: string): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof DefinitionError, `expected a DefinitionError, got ${String(error)}`);
+    assert.equal(error.file, FILE);
+    assert.equal(error.problem, problem);
+    assert.equal(error.message, `${FILE}: ${problem}`);
+    return true;
+  });
+}
+
+describe('normalizeContentType: the content-type', () => {
+  it('builds a frozen model with system attributes first and user attributes in order', () => {
+    const type = normalize({
+      kind: 'collectionType',
+      collectionName: 'blog_posts',
+      info: { singularName: 'post', pluralName: 'posts', displayName: 'Blog post' },
+      options: { draftAndPublish: false },
+      attributes: { title: { type: 'string', required: true }, viewCount: { type: 'integer' } },
+    });
+    assert.equal(type.uid, 'api::post.post');
+    assert.equal(type.apiName, 'post');
+    assert.equal(type.kind, 'collectionType');
+    assert.equal(type.singularName, 'post');
+    assert.equal(type.pluralName, 'posts');
+    assert.equal(type.displayName, 'Blog post');
+    assert.equal(type.collectionName, 'blog_posts');
+    assert.equal(type.draftAndPublish, false);
+    assert.equal(type.source, FILE);
+    assert.deepEqual([...type.attributes.keys()], ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'title', 'viewCount']);
+    assert.deepEqual(type.scalarAttributes.map((attribute) => [attribute.name, attribute.column]), [['title', 'title'], ['viewCount', 'view_count']]);
+    assert.deepEqual(
+      type.systemAttributes.map((attribute) => [attribute.name, attribute.type, attribute.column, attribute.writable]),
+      [
+        ['id', 'integer', 'id', false],
+        ['documentId', 'string', 'document_id', false],
+        ['createdAt', 'datetime', 'created_at', false],
+        ['updatedAt', 'datetime', 'updated_at', false],
+        ['publishedAt', 'datetime', 'published_at', false],
+      ],
+    );
+    assert.ok(Object.isFrozen(type));
+    assert.ok(Object.isFrozen(type.scalarAttributes));
+    assert.ok(Object.isFrozen(type.scalarAttributes[0]));
+  });
+
+  it('defaults kind, names, table and display name', () => {
+    const type = normalize({ attributes: {} }, 'blog-post');
+    assert.equal(type.kind, 'collectionType');
+    assert.equal(type.singularName, 'blog-post');
+    assert.equal(type.pluralName, 'blog-posts');
+    assert.equal(type.collectionName, 'blog_posts');
+    assert.equal(type.displayName, 'blog-post');
+    assert.equal(type.draftAndPublish, false);
+    assert.deepEqual(type.scalarAttributes, []);
+  });
+
+  it('accepts single types', () => {
+    assert.equal(normalize({ kind: 'singleType', info: { singularName: 'home', pluralName: 'homes' } }).kind, 'singleType');
+  });
+
+  it('rejects a definition that is not an object', () => {
+    for (const definition of [null, [], 'post', 3]) rejects(() => normalize(definition), 'a content-type definition must be a JSON object');
+  });
+
+  it('rejects an unknown kind', () => {
+    rejects(() => normalize({ kind: 'component' }), 'kind must be "collectionType" or "singleType", got "component"');
+  });
+
+  it('rejects names that are not kebab-case', () => {
+    rejects(
+      () => normalize({ info: { singularName: 'Post', pluralName: 'posts' } }),
+      'info.singularName must be kebab-case (lowercase letters, digits and dashes, starting with a letter), got "Post"',
+    );
+    rejects(
+      () => normalize({ info: { singularName: 'post', pluralName: 'all_posts' } }),
+      'info.pluralName must be kebab-case (lowercase letters, digits and dashes, starting with a letter), got "all_posts"',
+    );
+    rejects(
+      () => normalize({ info: { singularName: 7, pluralName: 'posts' } }),
+      'info.singularName must be kebab-case (lowercase letters, digits and dashes, starting with a letter), got 7',
+    );
+  });
+
+  it('rejects equal singular and plural names', () => {
+    rejects(() => normalize({ info: { singularName: 'news', pluralName: 'news' } }), 'singularName and pluralName must differ (both are "news")');
+  });
+
+  it('rejects a bad or reserved collectionName', () => {
+    rejects(() => normalize({ collectionName: 'my table' }), 'collectionName must be a table name (letters, digits, underscores), got "my table"');
+    rejects(() => normalize({ collectionName: 5 }), 'collectionName must be a table name (letters, digits, underscores), got 5');
+    rejects(() => normalize({ collectionName: 'x'.repeat(51) }), `collectionName must be a table name (letters, digits, underscores), got "${'x'.repeat(51)}"`);
+    rejects(() => normalize({ collectionName: 'sqlite_posts' }), 'collectionName "sqlite_posts" is reserved by the database (names starting with "sqlite_")');
+  });
+
+  it('rejects a non-boolean draftAndPublish and non-object attributes', () => {
+    rejects(() => normalize({ options: { draftAndPublish: 'yes' } }), 'options.draftAndPublish must be a boolean');
+    rejects(() => normalize({ attributes: [] }), '"attributes" must be an object');
+    rejects(() => normalize({ attributes: 'title' }), '"attributes" must be an object');
+  });
+});
+
+describe('normalizeContentType: attribute names', () => {
+  it('rejects names that are not identifiers', () => {
+    for (const name of ['1st', 'my-field', 'my field', '_private', 'é', '', 'a'.repeat(61)]) {
+      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": a name starts with a letter and holds only letters, digits and underscores`);
+    }
+  });
+
+  it('rejects reserved names', () => {
+    for (const name of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', 'status', 'meta', 'created_at', 'document_id']) {
+      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": the name is reserved`);
+    }
+  });
+
+  it('rejects names whose columns collide with a system or another attribute', () => {
+    rejects(() => withAttributes({ ID: { type: 'string' } }), 'attribute "ID": its column "id" collides with attribute "id"');
+    rejects(() => withAttributes({ viewCount: { type: 'integer' }, view_count: { type: 'integer' } }), 'attribute "view_count": its column "view_count" collides with attribute "viewCount"');
+  });
+});
+
+describe('normalizeContentType: attribute types and options', () => {
+  it('normalizes every scalar type with its options', () => {
+    const type = withAttributes({
+      title: { type: 'string', required: true, unique: true, minLength: 2, maxLength: 10, regex: '^[A-Z]', default: 'Hi' },
+      slug: { type: 'uid', targetField: 'title' },
+      kind: { type: 'enumeration', enum: ['a', 'b'] },
+      secret: { type: 'password' },
+      notes: { type: 'text', private: true },
+      count: { type: 'integer', min: 0, max: 10 },
+      big: { type: 'biginteger', min: '-9223372036854775808', max: '9223372036854775807' },
+      price: { type: 'decimal', min: '0.01' },
+      locked: { type: 'boolean', writable: false },
+    });
+    const attribute = (name: string) => type.attributes.get(name);
+    assert.deepEqual(attribute('title'), {
+      kind: 'scalar',
+      name: 'title',
+      type: 'string',
+      column: 'title',
+      required: true,
+      unique: true,
+      private: false,
+      writable: true,
+      default: 'Hi',
+      minLength: 2,
+      maxLength: 10,
+      regex: /^[A-Z]/,
+    });
+    assert.equal(attribute('slug')?.targetField, 'title');
+    assert.deepEqual(attribute('kind')?.enum, ['a', 'b']);
+    assert.equal(attribute('secret')?.private, true, 'a password is always private');
+    assert.equal(attribute('notes')?.private, true);
+    assert.deepEqual([attribute('count')?.min, attribute('count')?.max], [0, 10]);
+    assert.deepEqual([attribute('big')?.min, attribute('big')?.max], ['-9223372036854775808', '9223372036854775807']);
+    assert.equal(attribute('price')?.min, '0.01');
+    assert.equal(attribute('locked')?.writable, false);
+  });
+
+  it('rejects an unknown type', () => {
+    rejects(() => withAttributes({ title: { type: 'strin' } }), 'attribute "title": unknown type "strin"');
+    rejects(() => withAttributes({ title: {} }), 'attribute "title": missing "type"');
+    rejects(() => withAttributes({ title: { type: 3 } }), 'attribute "title": missing "type"');
+    rejects(() => withAttributes({ title: 'string' }), 'attribute "title": must be an object');
+  });
+
+  it('rejects linked types as not supported yet', () => {
+    for (const type of ['relation', 'component', 'media', 'dynamiczone']) {
+      rejects(() => withAttributes({ link: { type } }), `attribute "link": type "${type}" is not supported by this version of Tessera yet`);
+    }
+  });
+
+  it('rejects an unknown option', () => {
+    rejects(() => withAttributes({ title: { type: 'string', requird: true } }), 'attribute "title": unknown option "requird"');
+  });
+
+  it('rejects options of the wrong kind', () => {
+    rejects(() => withAttributes({ title: { type: 'string', required: 'yes' } }), 'attribute "title": option "required" must be a boolean');
+    rejects(() => withAttributes({ title: { type: 'string', maxLength: -1 } }), 'attribute "title": option "maxLength" must be a non-negative integer');
+    rejects(() => withAttributes({ title: { type: 'string', minLength: 1.5 } }), 'attribute "title": option "minLength" must be a non-negative integer');
+    rejects(() => withAttributes({ count: { type: 'integer', min: '3' } }), 'attribute "count": option "min" must be a number');
+    rejects(() => withAttributes({ price: { type: 'decimal', max: '1e3' } }), 'attribute "price": option "max" must be a number');
+    rejects(() => withAttributes({ title: { type: 'string', regex: 5 } }), 'attribute "title": option "regex" must be a string');
+  });
+
+  it('rejects a fractional bound on a biginteger (it used to make every write fail with a 500)', () => {
+    rejects(() => withAttributes({ big: { type: 'biginteger', min: 1.5 } }), 'attribute "big": option "min" must be an integer (written as a string beyond ±2^53)');
+    rejects(() => withAttributes({ big: { type: 'biginteger', max: '2.5' } }), 'attribute "big": option "max" must be an integer (written as a string beyond ±2^53)');
+    rejects(() => withAttributes({ big: { type: 'biginteger', max: 2 ** 60 } }), 'attribute "big": option "max" must be an integer (written as a string beyond ±2^53)');
+  });
+
+  it('rejects min greater than max, exactly for big integers', () => {
+    rejects(() => withAttributes({ count: { type: 'integer', min: 10, max: 1 } }), 'attribute "count": min is greater than max');
+    rejects(() => withAttributes({ price: { type: 'decimal', min: '2.5', max: 1 } }), 'attribute "price": min is greater than max');
+    rejects(
+      () => withAttributes({ big: { type: 'biginteger', min: '9223372036854775807', max: '9223372036854775806' } }),
+      'attribute "big": min is greater than max',
+    );
+    rejects(() => withAttributes({ title: { type: 'string', minLength: 5, maxLength: 2 } }), 'attribute "title": minLength is greater than maxLength');
+  });
+
+  it('rejects options that do not apply to the type', () => {
+    rejects(() => withAttributes({ count: { type: 'integer', minLength: 1 } }), 'attribute "count": minLength/maxLength apply only to text attributes');
+    rejects(() => withAttributes({ title: { type: 'string', min: 1 } }), 'attribute "title": option "min" applies only to numeric attributes (use minLength/maxLength for text)');
+    rejects(() => withAttributes({ day: { type: 'date', max: 1 } }), 'attribute "day": option "max" applies only to numeric attributes (use minLength/maxLength for text)');
+    rejects(() => withAttributes({ count: { type: 'integer', regex: '^1' } }), 'attribute "count": regex applies only to text attributes');
+    rejects(() => withAttributes({ data: { type: 'json', unique: true } }), 'attribute "data": "unique" is not supported on json attributes');
+    rejects(() => withAttributes({ secret: { type: 'password', unique: true } }), 'attribute "secret": "unique" is not supported on password attributes');
+  });
+
+  it('rejects a bad regex', () => {
+    rejects(() => withAttributes({ code: { type: 'string', regex: '([A-Z' } }), 'attribute "code": option "regex" is not a valid regular expression: ([A-Z');
+  });
+
+  it('rejects an enumeration without a usable enum', () => {
+    const problem = 'attribute "kind": an enumeration needs "enum": a non-empty array of non-empty strings';
+    rejects(() => withAttributes({ kind: { type: 'enumeration' } }), problem);
+    rejects(() => withAttributes({ kind: { type: 'enumeration', enum: [] } }), problem);
+    rejects(() => withAttributes({ kind: { type: 'enumeration', enum: ['a', ''] } }), problem);
+    rejects(() => withAttributes({ kind: { type: 'enumeration', enum: ['a', 1] } }), problem);
+    rejects(() => withAttributes({ kind: { type: 'enumeration', enum: 'a,b' } }), problem);
+    rejects(() => withAttributes({ kind: { type: 'enumeration', enum: ['a', 'a'] } }), 'attribute "kind": "enum" has duplicate values');
+  });
+
+  it('rejects a uid whose targetField does not exist or is not text', () => {
+    rejects(() => withAttributes({ slug: { type: 'uid', targetField: 'title' } }), 'attribute "slug": targetField "title" is not an attribute of this content-type');
+    rejects(
+      () => withAttributes({ count: { type: 'integer' }, slug: { type: 'uid', targetField: 'count' } }),
+      'attribute "slug": targetField "count" must be a string or text attribute',
+    );
+    rejects(
+      () => withAttributes({ slug: { type: 'uid', targetField: 'createdAt' } }),
+      'attribute "slug": targetField "createdAt" is not an attribute of this content-type',
+    );
+  });
+
+  it('accepts a uid targeting a text attribute declared after it, or none at all', () => {
+    const type = withAttributes({ slug: { type: 'uid', targetField: 'body' }, body: { type: 'text' }, code: { type: 'uid' } });
+    assert.equal(type.attributes.get('slug')?.targetField, 'body');
+    assert.equal(type.attributes.get('code')?.targetField, undefined);
+  });
+});

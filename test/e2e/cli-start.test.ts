@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { ROOT } from '../helpers/test-app.js';
+
+/** Whether every source file under src/ has a compiled twin in dist/ at least as new as itself. */
+function distIsFresh(dir = path.join(ROOT, 'src')): boolean {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const source = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!distIsFresh(source)) return false;
+    } else if (entry.name.endsWith('.ts')) {
+      const compiled = statSync(path.join(ROOT, 'dist', path.relative(ROOT, source)).replace(/\.ts$/, '.js'), { throwIfNoEntry: false });
+      if (!compiled || compiled.mtimeMs < statSync(source).mtimeMs) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The CLI as a user runs it: a child process running the compiled entry in dist/ (npm test
+ * builds first). When dist/ is older than the sources (tsx --test while editing), src/main.ts
+ * runs through tsx instead, so that a stale build can never make these tests pass; that is
+ * about three times slower.
+ */
+const fromDist = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`) || distIsFresh();
+const ENTRY = fromDist ? [path.join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')];
+
+interface Run {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Environment for the child: no HOST/PORT from the outer shell, and what the test adds. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const key of ['HOST', 'PORT', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT']) if (!(key in extra)) delete env[key];
+  return env;
+}
+
+/** Runs the CLI to its end (bounded: a run that does not end in 15 s is killed and fails). */
+function runCli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...ENTRY, ...args], { cwd: ROOT, env: childEnv(extraEnv) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI did not exit: ${args.join(' ')}\n${stdout}\n${stderr}`));
+    }, 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const root = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+let count = 0;
+function writeProject(files: Record<string, unknown>): string {
+  const dir = path.join(root, `p${(count += 1)}`);
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  return dir;
+}
+
+const schemaOf = (name: string) => `src/api/${name}/content-types/${name}/schema.json`;
+const post = (attributes: Record<string, unknown>) => ({ kind: 'collectionType', info: { singularName: 'post', pluralName: 'posts' }, attributes });
+
+/** The CLI exits 1 printing exactly one line: `Tessera could not start: <message>`. */
+async function cliStops(dir: string, message: string): Promise<void> {
+  const run = await runCli(['start', dir]);
+  assert.equal(run.stderr, `Tessera could not start: ${message}\n`);
+  assert.equal(run.stdout, '');
+  assert.equal(run.code, 1);
+}
+
+describe('tessera CLI', { concurrency: true }, () => {
+  describe('tessera start on a broken project', { concurrency: true }, () => {
+    it('names the schema file and the attribute of an unknown type', async () => {
+      const dir = writeProject({ [schemaOf('post')]: post({ title: { type: 'strin' } }) });
+      await cliStops(dir, `${path.join(dir, schemaOf('post'))}: attribute "title": unknown type "strin"`);
+    });
+
+    it('names a schema.json that is not JSON', async () => {
+      const dir = writeProject({ [schemaOf('post')]: '{ "attributes": ' });
+      const run = await runCli(['start', dir]);
+      assert.match(run.stderr, new RegExp(`^Tessera could not start: ${path.join(dir, schemaOf('post')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON: .+\n$`));
+      assert.equal(run.code, 1);
+    });
+
+    it('names a config file that throws', async () => {
+      const dir = writeProject({ [schemaOf('post')]: post({}), 'config/server.js': "throw new Error('boom');" });
+      await cliStops(dir, `${path.join(dir, 'config/server.js')}: could not be loaded: boom`);
+    });
+
+    it('refuses a folder that does not exist, without creating it', async () => {
+      const dir = path.join(root, 'no-such-project');
+      await cliStops(dir, `${dir}: no such project folder`);
+      assert.equal(existsSync(dir), false);
+    });
+  });
+
+  describe('tessera usage', { concurrency: true }, () => {
+    it('prints usage and exits 2 for an unknown command', async () => {
+      const unknown = await runCli(['serve']);
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stdout, /^Usage: tessera <command> \[project folder\]\n/);
+      assert.equal(unknown.stderr, '');
+    });
+  });
+
+  describe('tessera start on a valid project', () => {
+    it('serves it at HOST:PORT from the environment and stops cleanly on SIGTERM', async () => {
+      const dir = writeProject({
+        [schemaOf('post')]: post({ title: { type: 'string' } }),
+        'config/server.json': { host: '0.0.0.0', port: 1 },
+        'config/database.json': { connection: { client: 'sqlite', connection: { filename: ':memory:' } } },
+        'config/permissions.json': { public: { 'api::post.post': ['find'] } },
+        'src/index.mjs': "export async function bootstrap({ documents }) { await documents('api::post.post').create({ data: { title: 'from the CLI' } }); }",
+      });
+      const child = spawn(process.execPath, [...ENTRY, 'start', dir], { cwd: ROOT, env: childEnv({ HOST: '127.0.0.1', PORT: '0' }) });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      try {
+        const banner = await new Promise<RegExpMatchArray>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no banner in 15 s: ${stdout} ${stderr}`)), 15_000);
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            const match = /^Tessera serves (.+) at (http:\/\/127\.0\.0\.1:\d+)\/api \(1 content-type, ready in \d+ ms\)\n/.exec(stdout);
+            if (match) {
+              clearTimeout(timer);
+              resolve(match);
+            }
+          });
+          child.on('close', () => reject(new Error(`exited before serving: ${stdout} ${stderr}`)));
+        });
+        assert.equal(banner[1], dir);
+        const response = await fetch(`${banner[2]}/api/posts`);
+        assert.equal(response.status, 200);
+        const body = (await response.json()) as { data: { title: string }[] };
+        assert.deepEqual(body.data.map((item) => item.title), ['from the CLI']);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      assert.deepEqual(await exited, { code: 0, signal: null });
+      assert.equal(stderr, '');
+    });
+  });
+});

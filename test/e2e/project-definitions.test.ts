@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { createApp } from '../../src/app.js';
+import { DefinitionError } from '../../src/shared/errors.js';
+
+/**
+ * Broken projects are generated into a temp folder: each test writes the one mistake it is
+ * about next to an otherwise valid project, and checks that the start stops naming the file
+ * and the attribute.
+ */
+const root = mkdtempSync(path.join(tmpdir(), 'tessera-broken-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+let count = 0;
+function writeProject(files: Record<string, unknown>): string {
+  const dir = path.join(root, `p${(count += 1)}`);
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  return dir;
+}
+
+const schemaOf = (name: string) => `src/api/${name}/content-types/${name}/schema.json`;
+
+function collection(singularName: string, pluralName: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return { kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, attributes, ...extra };
+}
+
+/** A project with a valid `article` type and a `post` type with the given attributes. */
+function projectWithPost(attributes: Record<string, unknown>): { dir: string; file: string } {
+  const dir = writeProject({
+    [schemaOf('article')]: collection('article', 'articles', { title: { type: 'string' } }),
+    [schemaOf('post')]: collection('post', 'posts', attributes),
+  });
+  return { dir, file: path.join(dir, schemaOf('post')) };
+}
+
+function start(dir: string) {
+  return createApp({
+    projectDir: dir,
+    override: (config) => ({ ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: { client: 'sqlite', filename: ':memory:' } }),
+  });
+}
+
+/** The start rejects with a DefinitionError of exactly `<file>: <problem>`. */
+async function stopsWith(dir: string, file: string, problem: string | RegExp): Promise<void> {
+  await assert.rejects(start(dir), (error: unknown) => {
+    assert.ok(error instanceof DefinitionError, `expected a DefinitionError, got ${String(error)}`);
+    assert.equal(error.file, file);
+    if (typeof problem === 'string') {
+      assert.equal(error.problem, problem);
+      assert.equal(error.message, `${file}: ${problem}`);
+    } else {
+      assert.match(error.problem, problem);
+    }
+    return true;
+  });
+}
+
+async function attributeStops(attributes: Record<string, unknown>, problem: string): Promise<void> {
+  const { dir, file } = projectWithPost(attributes);
+  await stopsWith(dir, file, problem);
+}
+
+describe('a project with a broken attribute does not start', () => {
+  it('starts when nothing is broken (the base the other tests break)', async () => {
+    const app = await start(projectWithPost({ title: { type: 'string' } }).dir);
+    assert.deepEqual(app.registry.contentTypes.map((type) => type.uid), ['api::article.article', 'api::post.post']);
+    await app.close();
+  });
+
+  it('unknown type', async () => {
+    await attributeStops({ title: { type: 'varchar' } }, 'attribute "title": unknown type "varchar"');
+  });
+
+  it('missing type', async () => {
+    await attributeStops({ title: { required: true } }, 'attribute "title": missing "type"');
+  });
+
+  for (const type of ['relation', 'component', 'media', 'dynamiczone']) {
+    it(`${type} (not supported yet)`, async () => {
+      await attributeStops({ title: { type: 'string' }, link: { type } }, `attribute "link": type "${type}" is not supported by this version of Tessera yet`);
+    });
+  }
+
+  it('bad attribute name', async () => {
+    await attributeStops({ 'sub-title': { type: 'string' } }, 'attribute "sub-title": a name starts with a letter and holds only letters, digits and underscores');
+  });
+
+  for (const name of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'status']) {
+    it(`reserved name ${name}`, async () => {
+      await attributeStops({ [name]: { type: 'string' } }, `attribute "${name}": the name is reserved`);
+    });
+  }
+
+  it('enumeration without enum', async () => {
+    await attributeStops({ kind: { type: 'enumeration' } }, 'attribute "kind": an enumeration needs "enum": a non-empty array of non-empty strings');
+  });
+
+  it('uid whose targetField does not exist', async () => {
+    await attributeStops({ slug: { type: 'uid', targetField: 'name' } }, 'attribute "slug": targetField "name" is not an attribute of this content-type');
+  });
+
+  it('uid whose targetField is not text', async () => {
+    await attributeStops(
+      { rank: { type: 'integer' }, slug: { type: 'uid', targetField: 'rank' } },
+      'attribute "slug": targetField "rank" must be a string or text attribute',
+    );
+  });
+
+  it('min greater than max', async () => {
+    await attributeStops({ rating: { type: 'float', min: 5, max: 1 } }, 'attribute "rating": min is greater than max');
+  });
+
+  it('minLength on a number', async () => {
+    await attributeStops({ views: { type: 'integer', minLength: 1 } }, 'attribute "views": minLength/maxLength apply only to text attributes');
+  });
+
+  it('bad regex', async () => {
+    await attributeStops({ code: { type: 'string', regex: '[a-' } }, 'attribute "code": option "regex" is not a valid regular expression: [a-');
+  });
+
+  it('unknown option', async () => {
+    await attributeStops({ title: { type: 'string', maxlength: 10 } }, 'attribute "title": unknown option "maxlength"');
+  });
+
+  it('option of the wrong type', async () => {
+    await attributeStops({ title: { type: 'string', required: 'true' } }, 'attribute "title": option "required" must be a boolean');
+  });
+});
+
+describe('a project with broken content-types does not start', () => {
+  it('invalid JSON in schema.json', async () => {
+    const dir = writeProject({ [schemaOf('article')]: '{ "kind": "collectionType", "attributes": { "title": { "type": "string" }, } }' });
+    await stopsWith(dir, path.join(dir, schemaOf('article')), /^not valid JSON: /);
+  });
+
+  it('a pluralName used by two types', async () => {
+    const dir = writeProject({
+      [schemaOf('article')]: collection('article', 'articles', {}),
+      [schemaOf('post')]: collection('post', 'articles', {}, { collectionName: 'posts' }),
+    });
+    await stopsWith(dir, path.join(dir, schemaOf('post')), `pluralName "articles" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+  });
+
+  it('a singularName used by two types', async () => {
+    const dir = writeProject({
+      [schemaOf('article')]: collection('article', 'articles', {}),
+      [schemaOf('post')]: collection('article', 'posts', {}),
+    });
+    await stopsWith(dir, path.join(dir, schemaOf('post')), `singularName "article" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+  });
+
+  it("a singularName equal to another type's pluralName", async () => {
+    const dir = writeProject({
+      [schemaOf('news')]: collection('news-item', 'news', {}),
+      [schemaOf('page')]: { kind: 'singleType', info: { singularName: 'news', pluralName: 'pages' }, attributes: {} },
+    });
+    await stopsWith(dir, path.join(dir, schemaOf('page')), `singularName "news" is already used by api::news.news (${path.join(dir, schemaOf('news'))})`);
+  });
+
+  it('a collectionName used by two types', async () => {
+    const dir = writeProject({
+      [schemaOf('article')]: collection('article', 'articles', {}, { collectionName: 'content' }),
+      [schemaOf('post')]: collection('post', 'posts', {}, { collectionName: 'content' }),
+    });
+    await stopsWith(dir, path.join(dir, schemaOf('post')), `collectionName "content" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+  });
+
+  it('an unknown kind', async () => {
+    const dir = writeProject({ [schemaOf('article')]: collection('article', 'articles', {}, { kind: 'component' }) });
+    await stopsWith(dir, path.join(dir, schemaOf('article')), 'kind must be "collectionType" or "singleType", got "component"');
+  });
+
+  it('a default that breaks its own attribute rules', async () => {
+    await attributeStops(
+      { kind: { type: 'enumeration', enum: ['a', 'b'], default: 'c' } },
+      'attribute "kind": invalid default: kind must be one of the following values: a, b',
+    );
+    await attributeStops({ count: { type: 'integer', default: 'many' } }, 'attribute "count": invalid default: count must be a `number` type, but the final value was: `"many"`.');
+    await attributeStops({ code: { type: 'string', maxLength: 2, default: 'abc' } }, 'attribute "code": invalid default: code must be at most 2 characters');
+  });
+
+  it('a content-type folder whose name cannot be part of a uid', async () => {
+    const dir = writeProject({ 'src/api/My Blog/content-types/post/schema.json': collection('post', 'posts', {}) });
+    await stopsWith(dir, path.join(dir, 'src/api/My Blog'), 'a folder name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
+  });
+
+  it('ignores a content-type folder without schema.json', async () => {
+    const dir = writeProject({ [schemaOf('article')]: collection('article', 'articles', {}), 'src/api/draft/content-types/draft/notes.txt': 'later' });
+    const app = await start(dir);
+    assert.deepEqual(app.registry.contentTypes.map((type) => type.uid), ['api::article.article']);
+    await app.close();
+  });
+});
+
+describe('a project with a broken config or index does not start', () => {
+  const base = { [schemaOf('article')]: collection('article', 'articles', {}) };
+
+  it('a config file that throws', async () => {
+    const dir = writeProject({ ...base, 'config/server.js': "throw new Error('no server for you');" });
+    await stopsWith(dir, path.join(dir, 'config/server.js'), 'could not be loaded: no server for you');
+  });
+
+  it('a config function that throws', async () => {
+    const dir = writeProject({ ...base, 'config/database.mjs': "export default () => { throw new Error('missing secret'); };" });
+    await stopsWith(dir, path.join(dir, 'config/database.mjs'), 'could not be loaded: missing secret');
+  });
+
+  it('a config file that exports a non-object', async () => {
+    const dir = writeProject({ ...base, 'config/api.mjs': "export default 'rest';" });
+    await stopsWith(dir, path.join(dir, 'config/api.mjs'), 'must export an object or a function returning one');
+  });
+
+  it('a config value of the wrong kind', async () => {
+    const dir = writeProject({ ...base, 'config/api.json': { rest: { prefix: 'v1' } } });
+    await stopsWith(dir, path.join(dir, 'config/api'), 'rest.prefix must be a path such as "/api"');
+  });
+
+  it('a src/index that throws while loading', async () => {
+    const dir = writeProject({ ...base, 'src/index.mjs': "throw new Error('broken index');" });
+    await stopsWith(dir, path.join(dir, 'src/index.mjs'), 'could not be loaded: broken index');
+  });
+
+  it('a bootstrap that is not a function', async () => {
+    const dir = writeProject({ ...base, 'src/index.js': 'export default { bootstrap: 5 };' });
+    await stopsWith(dir, path.join(dir, 'src/index.js'), '"bootstrap" must be a function');
+  });
+});
