@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** This file runs from dist/bench/, so the repository is two levels up. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The Strapi-layout project both servers serve (Tessera reads it; the baseline mirrors it by hand). */
+export const BENCH_PROJECT = path.join(REPO_ROOT, 'bench', 'project');
+export const BLOG_PROJECT = path.join(REPO_ROOT, 'examples', 'blog');
+
+export const TESSERA_ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
+export const BASELINE_ENTRY = path.join(REPO_ROOT, 'dist', 'bench', 'baseline-server.js');
+
+/** Databases, profiles and results of a run; `.tmp/` is gitignored. */
+export const WORK_DIR = path.join(REPO_ROOT, '.tmp', 'bench');

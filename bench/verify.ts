@@ -1,0 +1,81 @@
+import { createBody, updateBody } from './dataset.js';
+import { LIST_PATH } from './scenarios.js';
+
+interface Answer {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly body: unknown;
+}
+
+async function call(baseUrl: string, method: string, path: string, body?: string): Promise<Answer> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body,
+  });
+  return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as unknown };
+}
+
+/** Values that differ between two correct servers: generated ids and clocks. */
+function masked(value: unknown, keys: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => masked(item, keys));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, keys.has(key) ? '<volatile>' : masked(item, keys)]));
+}
+
+/** The first path where two JSON values differ, in key order too (JSON.stringify keeps it). */
+function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
+  if (JSON.stringify(a) === JSON.stringify(b)) return null;
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const aKeys = Object.keys(a);
+    const bKeys = Object.keys(b);
+    if (aKeys.join(',') !== bKeys.join(',')) return `${path}: keys [${aKeys.join(', ')}] vs [${bKeys.join(', ')}]`;
+    for (const key of aKeys) {
+      const difference = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+      if (difference) return difference;
+    }
+  }
+  return `${path}: ${JSON.stringify(a)?.slice(0, 200)} vs ${JSON.stringify(b)?.slice(0, 200)}`;
+}
+
+function compare(what: string, tessera: Answer, baseline: Answer, expectedStatus: number, volatile: ReadonlySet<string>): void {
+  const problems: string[] = [];
+  if (tessera.status !== expectedStatus) problems.push(`Tessera answered ${tessera.status}: ${JSON.stringify(tessera.body).slice(0, 300)}`);
+  if (baseline.status !== expectedStatus) problems.push(`the baseline answered ${baseline.status}: ${JSON.stringify(baseline.body).slice(0, 300)}`);
+  if (tessera.contentType !== baseline.contentType) problems.push(`content-type ${tessera.contentType} vs ${baseline.contentType}`);
+  const difference = firstDifference(masked(tessera.body, volatile), masked(baseline.body, volatile));
+  if (difference) problems.push(`JSON differs (Tessera vs baseline) at ${difference}`);
+  if (problems.length > 0) throw new Error(`Tessera and the baseline disagree on ${what}:\n  ${problems.join('\n  ')}`);
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const WRITE_CLOCKS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+
+/**
+ * Before anything is measured: both servers must give the same answers, or the comparison
+ * is meaningless. Reads must be identical byte for byte once parsed (key order included);
+ * writes may differ only in generated documentIds and timestamps. Writes use sequence numbers
+ * far from the load runs' so they cannot collide with them.
+ */
+export async function verifySameAnswers(tesseraUrl: string, baselineUrl: string, documentId: string): Promise<void> {
+  const both = (method: string, path: string, body?: string): Promise<[Answer, Answer]> =>
+    Promise.all([call(tesseraUrl, method, path, body), call(baselineUrl, method, path, body)]);
+
+  const [tesseraList, baselineList] = await both('GET', LIST_PATH);
+  compare(`GET ${LIST_PATH}`, tesseraList, baselineList, 200, NOTHING);
+  const listed = (tesseraList.body as { data: unknown[] }).data.length;
+  if (listed !== 25) throw new Error(`The list scenario should return a full page of 25, got ${listed}`);
+
+  const [tesseraOne, baselineOne] = await both('GET', `/api/articles/${documentId}`);
+  compare('GET /api/articles/:documentId', tesseraOne, baselineOne, 200, NOTHING);
+
+  const [tesseraMissing, baselineMissing] = await both('GET', '/api/articles/nosuchdocument');
+  if (tesseraMissing.status !== 404 || baselineMissing.status !== 404) throw new Error('Both servers must answer 404 for a missing documentId');
+
+  const body = createBody(9_000_000);
+  const [tesseraCreated, baselineCreated] = await both('POST', '/api/articles', body);
+  compare('POST /api/articles', tesseraCreated, baselineCreated, 201, new Set([...WRITE_CLOCKS, 'documentId']));
+
+  const [tesseraUpdated, baselineUpdated] = await both('PUT', `/api/articles/${documentId}`, updateBody(9_000_000));
+  compare('PUT /api/articles/:documentId', tesseraUpdated, baselineUpdated, 200, WRITE_CLOCKS);
+}
