@@ -9,6 +9,13 @@ export const BENCH_PROJECT = path.join(REPO_ROOT, 'bench', 'project');
 export const BLOG_PROJECT = path.join(REPO_ROOT, 'examples', 'blog');
 
 export const TESSERA_ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
+
+/**
+ * The V8 flags Tessera's own launchers use (the `tessera` bin's shebang and `npm start`): a
+ * young generation capped at 8 MB per semi-space keeps RSS flat under load. The baseline runs
+ * with the same flags, so the comparison stays like for like.
+ */
+export const NODE_FLAGS = ['--max-semi-space-size=8'] as const;
 export const BASELINE_ENTRY = path.join(REPO_ROOT, 'dist', 'bench', 'baseline-server.js');
 
 /** Databases, profiles and results of a run; `.tmp/` is gitignored. */

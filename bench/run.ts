@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { combineRuns, runLoad, type LoadResult, type RequestPlan } from './load.js';
-import { BASELINE_ENTRY, BENCH_PROJECT, TESSERA_ENTRY, WORK_DIR } from './paths.js';
+import { BASELINE_ENTRY, BENCH_PROJECT, NODE_FLAGS, TESSERA_ENTRY, WORK_DIR } from './paths.js';
 import { freePort, memoryOf, sleep, startServer, type ServerProcess } from './processes.js';
 import { formatSummary, summarizeProfile, type ProfileSummary } from './profile-summary.js';
 import { formatReport, type BenchReport, type MemoryResult, type ScenarioResult } from './report.js';
@@ -61,7 +61,7 @@ const log = (message: string): void => console.log(message);
 function startTessera(database: string, port: number, nodeFlags: readonly string[] = []): ReturnType<typeof startServer> {
   return startServer({
     name: 'tessera',
-    args: [...nodeFlags, TESSERA_ENTRY, 'start', BENCH_PROJECT],
+    args: [...NODE_FLAGS, ...nodeFlags, TESSERA_ENTRY, 'start', BENCH_PROJECT],
     env: { DATABASE_FILENAME: database },
     port,
     readyPath: '/api/articles',
@@ -69,7 +69,7 @@ function startTessera(database: string, port: number, nodeFlags: readonly string
 }
 
 function startBaseline(database: string, port: number): ReturnType<typeof startServer> {
-  return startServer({ name: 'baseline', args: [BASELINE_ENTRY], env: { DATABASE_FILENAME: database }, port, readyPath: '/api/articles' });
+  return startServer({ name: 'baseline', args: [...NODE_FLAGS, BASELINE_ENTRY], env: { DATABASE_FILENAME: database }, port, readyPath: '/api/articles' });
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BLOG_PROJECT, TESSERA_ENTRY } from './paths.js';
+import { BLOG_PROJECT, NODE_FLAGS, TESSERA_ENTRY } from './paths.js';
 import { freePort, memoryOf, sleep, startServer } from './processes.js';
 import { removeDatabase } from './seed.js';
 
@@ -28,7 +28,7 @@ export async function measureStartup(workDir: string, runs: number): Promise<Sta
     removeDatabase(file);
     const { server, readyMs } = await startServer({
       name: 'tessera (examples/blog)',
-      args: [TESSERA_ENTRY, 'start', BLOG_PROJECT],
+      args: [...NODE_FLAGS, TESSERA_ENTRY, 'start', BLOG_PROJECT],
       env: { DATABASE_FILENAME: file },
       port: await freePort(),
       readyPath: '/api/articles',

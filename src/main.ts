@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
 import path from 'node:path';
 import { serve } from './cli/serve.js';
 import { DefinitionError } from './shared/errors.js';

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transform } from 'sucrase';
 
 /**
  * Imports a module of a project folder: `.js`/`.mjs` as they are; `.ts` compiled first (type
@@ -17,6 +16,8 @@ export async function importProjectModule(file: string): Promise<Record<string, 
     const version = createHash('sha1').update(source).digest('hex');
     return (await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>;
   }
+  // Loaded only for TypeScript projects: most projects never pay for the compiler's memory.
+  const { transform } = await import('sucrase');
   const { code } = transform(source, { transforms: ['typescript'], filePath: file });
   const out = path.join(path.dirname(file), `.${path.basename(file, '.ts')}.tessera-${process.pid}-${Date.now()}.mjs`);
   await writeFile(out, code);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
+import { literalLimit } from '../query/compile/compile-select.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
 import type { StoredValue } from './check-scalar-value.js';
@@ -21,7 +22,7 @@ async function isTaken(context: UniqueContext, table: string, attribute: ScalarA
     .select(sql<number>`1`.as('taken'))
     .where(sql.ref(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
     .where('document_id', '<>', context.documentId)
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Database, Executor } from '../db/database.js';
+import { StatementShapes } from '../db/statement-shapes.js';
 import type { ContentType } from '../schema/content-type.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
-import { compileCount, compileFindFirst, compileFindMany, compileFindOne } from '../query/compile/compile-select.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit } from '../query/compile/compile-select.js';
 import type { StoredValue } from './check-scalar-value.js';
 import { completeUniqueValues } from './check-unique.js';
 import { createRowDecoder, type RowDecoder } from './decode-row.js';
@@ -35,6 +36,9 @@ export interface DocumentServiceOptions {
   readonly now?: () => Date;
 }
 
+/** Statement shapes kept per service (content-types × field lists and written column sets). */
+const STATEMENT_CACHE_SIZE = 256;
+
 export function createDocumentService({ database, now = () => new Date() }: DocumentServiceOptions): DocumentService {
   const { dialect } = database;
   const decoders = new Map<ContentType, RowDecoder>();
@@ -44,8 +48,14 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     return rows.map(decoder);
   };
 
+  /** Reads by documentId and writes are compiled once per shape; only their values change. */
+  const shapes = new StatementShapes(STATEMENT_CACHE_SIZE);
+
   async function readOne(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document | null> {
-    const rows = await compileFindOne(executor, dialect, query, documentId).execute();
+    const key = findOneShapeKey(query);
+    const { rows } = key
+      ? await executor.executeQuery<Record<string, unknown>>(shapes.resolve(`read:${key}`, [documentId], () => compileFindOne(executor, dialect, query, documentId).compile()))
+      : { rows: await compileFindOne(executor, dialect, query, documentId).execute() };
     return decode(query.contentType, rows)[0] ?? null;
   }
 
@@ -67,14 +77,26 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     return { contentType: write.contentType, values };
   }
 
+  /** Column → bound value of a write, in the write's (definition) order. */
   function encodeColumns(write: DocumentWrite): Record<string, unknown> {
     const columns: Record<string, unknown> = {};
     for (const [attribute, value] of write.values) columns[attribute.column] = dialect.encode(columnTypeOf(attribute.type), value as StoredValue);
     return columns;
   }
 
-  async function findDocumentRow(executor: Executor, contentType: ContentType, documentId: string): Promise<boolean> {
-    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
+  /** An INSERT or UPDATE of these columns; the key is its shape, the values are bound in column order. */
+  function writeStatement(kind: 'insert' | 'update', executor: Executor, contentType: ContentType, columns: Record<string, unknown>, documentId: string): CompiledQuery {
+    const table = contentType.collectionName;
+    const values = Object.values(columns);
+    const key = `${kind}:${table}:${Object.keys(columns).join(',')}`;
+    if (kind === 'insert') {
+      return shapes.resolve(key, values, () => executor.insertInto(table).values(columns).compile());
+    }
+    return shapes.resolve(key, [...values, documentId], () => executor.updateTable(table).set(columns).where('document_id', '=', documentId).compile());
+  }
+
+  async function documentExists(executor: Executor, contentType: ContentType, documentId: string): Promise<boolean> {
+    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).limit(literalLimit(1)).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -104,10 +126,8 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
       return database.transaction(async (trx) => {
         const complete = await completeUniqueValues(hashed, 'create', { executor: trx, dialect, documentId });
         const timestamp = now().toISOString();
-        await trx
-          .insertInto(write.contentType.collectionName)
-          .values({ document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp })
-          .execute();
+        const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
+        await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
         const document = await readWritten(trx, query, documentId);
         if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
         return document;
@@ -117,15 +137,17 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     async update(documentId, write, query) {
       const hashed = await hashPasswords(write);
       return database.transaction(async (trx) => {
-        if (!(await findDocumentRow(trx, write.contentType, documentId))) return null;
-        const complete = await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId });
+        // A missing document is a 404 even when the body would also break a uniqueness rule, so
+        // existence is checked first when there is uniqueness to check; otherwise the UPDATE's
+        // own row count tells, one statement fewer.
+        const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
+        if (checksUniqueness && !(await documentExists(trx, write.contentType, documentId))) return null;
+        const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId }) : hashed;
         const timestamp = now().toISOString();
         // Without Draft & Publish every save is a publish: publishedAt follows updatedAt, as in the reference.
-        await trx
-          .updateTable(write.contentType.collectionName)
-          .set({ ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp })
-          .where('document_id', '=', documentId)
-          .execute();
+        const columns = { ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp };
+        const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, columns, documentId));
+        if (Number(result.numAffectedRows ?? 0) === 0) return null;
         return readWritten(trx, query, documentId);
       });
     },

@@ -1,12 +1,15 @@
-import bcrypt from 'bcryptjs';
-
 /** bcrypt, so that password hashes exported from the reference keep verifying. */
 const COST = 10;
 
-export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, COST);
+/** Loaded on first use: only content-types with password attributes need it. */
+async function bcrypt() {
+  return (await import('bcryptjs')).default;
 }
 
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(plain, hash);
+export async function hashPassword(plain: string): Promise<string> {
+  return (await bcrypt()).hash(plain, COST);
+}
+
+export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  return (await bcrypt()).compare(plain, hash);
 }

@@ -21,6 +21,11 @@ export interface ContentType {
   readonly attributes: ReadonlyMap<string, Attribute>;
   /** User-defined scalar attributes in definition order. */
   readonly scalarAttributes: readonly ScalarAttribute[];
+  /**
+   * What a response shows by default, in output order: public user attributes, then
+   * createdAt, updatedAt, publishedAt (id and documentId are always output and not listed).
+   */
+  readonly readableAttributes: readonly ScalarAttribute[];
   /** System attributes, present on every content-type. */
   readonly systemAttributes: readonly ScalarAttribute[];
   /** The file the definition came from, for messages. */

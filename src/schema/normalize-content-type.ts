@@ -1,5 +1,5 @@
 import { DefinitionError } from '../shared/errors.js';
-import type { Attribute, ScalarAttribute, ScalarType } from './attribute.js';
+import { isPublicAttribute, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
 import { RESERVED_ATTRIBUTE_NAMES, type ContentType, type ContentTypeKind } from './content-type.js';
 import type { SourcedDefinition } from './definition.js';
 import { isValidApiName, isValidAttributeName, toSnakeCase } from './names.js';
@@ -87,6 +87,10 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
     draftAndPublish,
     attributes,
     scalarAttributes: Object.freeze([...userAttributes.values()]),
+    readableAttributes: Object.freeze([
+      ...[...userAttributes.values()].filter(isPublicAttribute),
+      ...SYSTEM_ATTRIBUTES.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId'),
+    ]),
     systemAttributes: SYSTEM_ATTRIBUTES,
     source: file,
   });

@@ -44,7 +44,8 @@ export function toTableModel(type: ContentType): TableModel {
     indexes: [
       { name: `${table}_documents_idx`, columns: ['document_id', 'published_at'] },
       ...type.scalarAttributes
-        .filter((attribute) => attribute.unique)
+        // uid attributes are unique too (documents/check-unique), and uid generation looks them up.
+        .filter((attribute) => attribute.unique || attribute.type === 'uid')
         .map((attribute) => ({ name: `${table}_${attribute.column}_idx`, columns: [attribute.column] })),
     ],
   };

@@ -48,10 +48,19 @@ export function compileFindMany(executor: Executor, dialect: Dialect, query: Doc
   let select = baseSelect(executor, dialect, query);
   for (const key of query.sort) select = select.orderBy(orderExpression(key), key.direction);
   const { offset, limit } = toOffsetLimit(query.pagination);
-  if (limit !== null) select = select.limit(limit);
-  else if (offset > 0) select = select.limit(-1);
+  if (limit !== null || offset > 0) select = select.limit(literalLimit(limit ?? -1));
   if (offset > 0) select = select.offset(offset);
   return select;
+}
+
+/**
+ * LIMIT is written into the SQL, not bound: SQLite re-prepares a statement whose LIMIT is a
+ * parameter on every run, which costs as much as the query itself. Limits are integers the
+ * parser has bounded (at most maxLimit), so this adds few statement shapes.
+ */
+export function literalLimit(limit: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(limit)) throw new Error(`A LIMIT must be an integer, got ${limit}`);
+  return sql.lit(limit);
 }
 
 /** How many rows match the filters. */
@@ -62,10 +71,20 @@ export function compileCount(executor: Executor, dialect: Dialect, query: Docume
 
 /** The row of one document, by documentId, within the query's filters. */
 export function compileFindOne(executor: Executor, dialect: Dialect, query: DocumentQuery, documentId: string): Select {
-  return baseSelect(executor, dialect, query).where(sql.ref(`${ROOT}.document_id`), '=', documentId).orderBy(sql.ref(`${ROOT}.id`)).limit(1);
+  return baseSelect(executor, dialect, query).where(sql.ref(`${ROOT}.document_id`), '=', documentId).orderBy(sql.ref(`${ROOT}.id`)).limit(literalLimit(1));
 }
 
 /** The first row of a content-type (single types have at most one document). */
 export function compileFindFirst(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
-  return baseSelect(executor, dialect, query).orderBy(sql.ref(`${ROOT}.id`)).limit(1);
+  return baseSelect(executor, dialect, query).orderBy(sql.ref(`${ROOT}.id`)).limit(literalLimit(1));
+}
+
+/**
+ * A key for the SQL text of a read by documentId without filters: the text depends only on
+ * the content-type and the selected attributes, so it can be compiled once and reused.
+ * null when the query has filters (their values shape the SQL too).
+ */
+export function findOneShapeKey(query: DocumentQuery): string | null {
+  if (query.filters) return null;
+  return `${query.contentType.uid}\u0000${query.fields.map((attribute) => attribute.name).join(',')}`;
 }

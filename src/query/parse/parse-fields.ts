@@ -5,8 +5,7 @@ import { toList } from './raw-values.js';
 
 /** Every attribute a response shows by default, in output order (id and documentId excluded). */
 export function defaultFields(contentType: ContentType): readonly ScalarAttribute[] {
-  const timestamps = contentType.systemAttributes.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId');
-  return [...contentType.scalarAttributes.filter(isPublicAttribute), ...timestamps];
+  return contentType.readableAttributes;
 }
 
 /**
