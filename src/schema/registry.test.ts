@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertThrowsWith, contentTypeWith } from '../../test/helpers/content-type.js';
 import { DefinitionError } from '../shared/errors.js';
 import type { ContentTypeDefinition, SourcedDefinition } from './definition.js';
 import { toSnakeCase } from './names.js';
@@ -15,10 +16,7 @@ function typeNamed(modelName: string, singularName: string, pluralName: string, 
 }
 
 function rejects(definitions: SourcedDefinition[], file: string, problem: string): void {
-  assert.throws(
-    () => buildRegistry(definitions),
-    (error: unknown) => error instanceof DefinitionError && error.file === file && error.problem === problem,
-  );
+  assertThrowsWith(() => buildRegistry(definitions), DefinitionError, { file, problem });
 }
 
 describe('buildRegistry', () => {
@@ -87,14 +85,10 @@ describe('buildRegistry', () => {
 
 describe('toTableModel', () => {
   it('maps a content-type to its table: system columns around the attributes, indexes for documents and unique attributes', () => {
-    const [type] = buildRegistry([
-      source('article', {
-        collectionName: 'articles',
-        info: { singularName: 'article', pluralName: 'articles' },
-        attributes: { title: { type: 'string' }, slug: { type: 'uid', unique: true }, likeCount: { type: 'biginteger' }, body: { type: 'blocks' }, price: { type: 'decimal' } },
-      }),
-    ]).contentTypes;
-    assert.ok(type);
+    const type = contentTypeWith(
+      { title: { type: 'string' }, slug: { type: 'uid', unique: true }, likeCount: { type: 'biginteger' }, body: { type: 'blocks' }, price: { type: 'decimal' } },
+      { collectionName: 'articles' },
+    );
     assert.deepEqual(toTableModel(type), {
       name: 'articles',
       columns: [

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { ROOT } from '../helpers/test-app.js';
 
 /** Whether every source file under src/ has a compiled twin in dist/ at least as new as itself. */
@@ -64,21 +64,9 @@ function runCli(args: readonly string[], extraEnv: Record<string, string> = {}):
   });
 }
 
-const root = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
-after(() => rmSync(root, { recursive: true, force: true }));
+const projects = createTempProjects('tessera-cli-');
+after(() => projects.remove());
 
-let count = 0;
-function writeProject(files: Record<string, unknown>): string {
-  const dir = path.join(root, `p${(count += 1)}`);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return dir;
-}
-
-const schemaOf = (name: string) => `src/api/${name}/content-types/${name}/schema.json`;
 const post = (attributes: Record<string, unknown>) => ({ kind: 'collectionType', info: { singularName: 'post', pluralName: 'posts' }, attributes });
 
 /** The CLI exits 1 printing exactly one line: `Tessera could not start: <message>`. */
@@ -92,24 +80,24 @@ async function cliStops(dir: string, message: string): Promise<void> {
 describe('tessera CLI', { concurrency: true }, () => {
   describe('tessera start on a broken project', { concurrency: true }, () => {
     it('names the schema file and the attribute of an unknown type', async () => {
-      const dir = writeProject({ [schemaOf('post')]: post({ title: { type: 'strin' } }) });
-      await cliStops(dir, `${path.join(dir, schemaOf('post'))}: attribute "title": unknown type "strin"`);
+      const dir = projects.write({ [schemaPath('post')]: post({ title: { type: 'strin' } }) });
+      await cliStops(dir, `${path.join(dir, schemaPath('post'))}: attribute "title": unknown type "strin"`);
     });
 
     it('names a schema.json that is not JSON', async () => {
-      const dir = writeProject({ [schemaOf('post')]: '{ "attributes": ' });
+      const dir = projects.write({ [schemaPath('post')]: '{ "attributes": ' });
       const run = await runCli(['start', dir]);
-      assert.match(run.stderr, new RegExp(`^Tessera could not start: ${path.join(dir, schemaOf('post')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON: .+\n$`));
+      assert.match(run.stderr, new RegExp(`^Tessera could not start: ${path.join(dir, schemaPath('post')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON: .+\n$`));
       assert.equal(run.code, 1);
     });
 
     it('names a config file that throws', async () => {
-      const dir = writeProject({ [schemaOf('post')]: post({}), 'config/server.js': "throw new Error('boom');" });
+      const dir = projects.write({ [schemaPath('post')]: post({}), 'config/server.js': "throw new Error('boom');" });
       await cliStops(dir, `${path.join(dir, 'config/server.js')}: could not be loaded: boom`);
     });
 
     it('refuses a folder that does not exist, without creating it', async () => {
-      const dir = path.join(root, 'no-such-project');
+      const dir = path.join(projects.root, 'no-such-project');
       await cliStops(dir, `${dir}: no such project folder`);
       assert.equal(existsSync(dir), false);
     });
@@ -126,8 +114,8 @@ describe('tessera CLI', { concurrency: true }, () => {
 
   describe('tessera start on a valid project', () => {
     it('serves it at HOST:PORT from the environment and stops cleanly on SIGTERM', async () => {
-      const dir = writeProject({
-        [schemaOf('post')]: post({ title: { type: 'string' } }),
+      const dir = projects.write({
+        [schemaPath('post')]: post({ title: { type: 'string' } }),
         'config/server.json': { host: '0.0.0.0', port: 1 },
         'config/database.json': { connection: { client: 'sqlite', connection: { filename: ':memory:' } } },
         'config/permissions.json': { public: { 'api::post.post': ['find'] } },

@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type App } from '../../src/app.js';
+import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /**
  * Projects whose config files take each supported form, started with createApp as the CLI
  * does (configuration from the files and the env map, no test override), served over HTTP.
  */
-const root = mkdtempSync(path.join(tmpdir(), 'tessera-project-config-'));
-after(() => rmSync(root, { recursive: true, force: true }));
+const projects = createTempProjects('tessera-project-config-');
+after(() => projects.remove());
 
-function writeProject(name: string, files: Record<string, unknown>): string {
-  const dir = path.join(root, name);
-  for (const [file, content] of Object.entries(files)) {
-    const full = path.join(dir, file);
-    mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(full, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return dir;
-}
-
-const schemaOf = (name: string) => `src/api/${name}/content-types/${name}/schema.json`;
 const collection = (singularName: string, pluralName: string) => ({ kind: 'collectionType', info: { singularName, pluralName }, attributes: { title: { type: 'string' } } });
 const MEMORY_DB = { connection: { client: 'sqlite', connection: { filename: ':memory:' } } };
 
@@ -56,10 +45,10 @@ const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', me
 describe('a project configured with .ts, CommonJS .js and .json files and a src/index.ts seeding through { strapi }', () => {
   let t: Running;
   before(async () => {
-    const dir = writeProject('typescript', {
-      [schemaOf('post')]: collection('post', 'posts'),
-      [schemaOf('note')]: collection('note', 'notes'),
-      [schemaOf('about')]: { kind: 'singleType', info: { singularName: 'about', pluralName: 'abouts' }, attributes: { title: { type: 'string' } } },
+    const dir = projects.write({
+      [schemaPath('post')]: collection('post', 'posts'),
+      [schemaPath('note')]: collection('note', 'notes'),
+      [schemaPath('about')]: { kind: 'singleType', info: { singularName: 'about', pluralName: 'abouts' }, attributes: { title: { type: 'string' } } },
       'config/api.ts': [
         'interface Env { int(key: string, fallback?: number): number }',
         'export default ({ env }: { env: Env }) => ({',
@@ -78,7 +67,7 @@ describe('a project configured with .ts, CommonJS .js and .json files and a src/
         '  },',
         '};',
       ].join('\n'),
-    });
+    }, 'typescript');
     t = await run(dir, { HOST: '127.0.0.1', PORT: '0', DEFAULT_LIMIT: '2' });
   });
   after(() => t.app.close());
@@ -123,9 +112,9 @@ describe('a project configured with ESM .js function files and a src/index.js se
   let t: Running;
   let dir: string;
   before(async () => {
-    dir = writeProject('javascript', {
+    dir = projects.write({
       'package.json': { type: 'module' },
-      [schemaOf('post')]: collection('post', 'posts'),
+      [schemaPath('post')]: collection('post', 'posts'),
       'config/server.js': "export default ({ env }) => ({ host: env('SERVER_HOST', 'bad host name'), port: env.int('SERVER_PORT', 9) });",
       'config/database.js': "export default ({ env }) => ({ connection: { client: 'sqlite', connection: { filename: env('DB', '.tmp/data.db') } } });",
       'config/permissions.mjs': "export default ({ env }) => ({ public: { [env('SUBJECT', 'api::post.post')]: env.array('ACTIONS') } });",
@@ -136,7 +125,7 @@ describe('a project configured with ESM .js function files and a src/index.js se
         "  log.info('seeded');",
         '}',
       ].join('\n'),
-    });
+    }, 'javascript');
     t = await run(dir, { HOST: '127.0.0.1', PORT: '0', DB: 'storage/app.db', ACTIONS: '[find,findOne]' });
   });
   after(() => t.app.close());
@@ -173,12 +162,12 @@ describe('a project configured with ESM .js function files and a src/index.js se
 
 describe('a project with a src/index.mjs default export seeding through strapi.documents', () => {
   it('seeds at start and serves the document', async () => {
-    const dir = writeProject('mjs', {
-      [schemaOf('page')]: { kind: 'singleType', info: { singularName: 'page', pluralName: 'pages' }, attributes: { title: { type: 'string' } } },
+    const dir = projects.write({
+      [schemaPath('page')]: { kind: 'singleType', info: { singularName: 'page', pluralName: 'pages' }, attributes: { title: { type: 'string' } } },
       'config/permissions.json': { public: { '*': '*' } },
       'config/database.mjs': `export default ${JSON.stringify(MEMORY_DB)};`,
       'src/index.mjs': "export default { async bootstrap({ strapi }) { await strapi.documents('api::page.page').create({ data: { title: 'Home' } }); } };",
-    });
+    }, 'mjs');
     const t = await run(dir, { HOST: '127.0.0.1', PORT: '0' });
     try {
       const page = await t.request('GET', '/api/page');

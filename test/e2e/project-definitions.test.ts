@@ -1,31 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createApp } from '../../src/app.js';
 import { DefinitionError } from '../../src/shared/errors.js';
+import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /**
  * Broken projects are generated into a temp folder: each test writes the one mistake it is
  * about next to an otherwise valid project, and checks that the start stops naming the file
  * and the attribute.
  */
-const root = mkdtempSync(path.join(tmpdir(), 'tessera-broken-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-function writeProject(files: Record<string, unknown>): string {
-  const dir = path.join(root, `p${(count += 1)}`);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-  return dir;
-}
-
-const schemaOf = (name: string) => `src/api/${name}/content-types/${name}/schema.json`;
+const projects = createTempProjects('tessera-broken-');
+after(() => projects.remove());
 
 function collection(singularName: string, pluralName: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return { kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, attributes, ...extra };
@@ -33,11 +19,11 @@ function collection(singularName: string, pluralName: string, attributes: Record
 
 /** A project with a valid `article` type and a `post` type with the given attributes. */
 function projectWithPost(attributes: Record<string, unknown>): { dir: string; file: string } {
-  const dir = writeProject({
-    [schemaOf('article')]: collection('article', 'articles', { title: { type: 'string' } }),
-    [schemaOf('post')]: collection('post', 'posts', attributes),
+  const dir = projects.write({
+    [schemaPath('article')]: collection('article', 'articles', { title: { type: 'string' } }),
+    [schemaPath('post')]: collection('post', 'posts', attributes),
   });
-  return { dir, file: path.join(dir, schemaOf('post')) };
+  return { dir, file: path.join(dir, schemaPath('post')) };
 }
 
 function start(dir: string) {
@@ -136,45 +122,45 @@ describe('a project with a broken attribute does not start', () => {
 
 describe('a project with broken content-types does not start', () => {
   it('invalid JSON in schema.json', async () => {
-    const dir = writeProject({ [schemaOf('article')]: '{ "kind": "collectionType", "attributes": { "title": { "type": "string" }, } }' });
-    await stopsWith(dir, path.join(dir, schemaOf('article')), /^not valid JSON: /);
+    const dir = projects.write({ [schemaPath('article')]: '{ "kind": "collectionType", "attributes": { "title": { "type": "string" }, } }' });
+    await stopsWith(dir, path.join(dir, schemaPath('article')), /^not valid JSON: /);
   });
 
   it('a pluralName used by two types', async () => {
-    const dir = writeProject({
-      [schemaOf('article')]: collection('article', 'articles', {}),
-      [schemaOf('post')]: collection('post', 'articles', {}, { collectionName: 'posts' }),
+    const dir = projects.write({
+      [schemaPath('article')]: collection('article', 'articles', {}),
+      [schemaPath('post')]: collection('post', 'articles', {}, { collectionName: 'posts' }),
     });
-    await stopsWith(dir, path.join(dir, schemaOf('post')), `pluralName "articles" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+    await stopsWith(dir, path.join(dir, schemaPath('post')), `pluralName "articles" is already used by api::article.article (${path.join(dir, schemaPath('article'))})`);
   });
 
   it('a singularName used by two types', async () => {
-    const dir = writeProject({
-      [schemaOf('article')]: collection('article', 'articles', {}),
-      [schemaOf('post')]: collection('article', 'posts', {}),
+    const dir = projects.write({
+      [schemaPath('article')]: collection('article', 'articles', {}),
+      [schemaPath('post')]: collection('article', 'posts', {}),
     });
-    await stopsWith(dir, path.join(dir, schemaOf('post')), `singularName "article" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+    await stopsWith(dir, path.join(dir, schemaPath('post')), `singularName "article" is already used by api::article.article (${path.join(dir, schemaPath('article'))})`);
   });
 
   it("a singularName equal to another type's pluralName", async () => {
-    const dir = writeProject({
-      [schemaOf('news')]: collection('news-item', 'news', {}),
-      [schemaOf('page')]: { kind: 'singleType', info: { singularName: 'news', pluralName: 'pages' }, attributes: {} },
+    const dir = projects.write({
+      [schemaPath('news')]: collection('news-item', 'news', {}),
+      [schemaPath('page')]: { kind: 'singleType', info: { singularName: 'news', pluralName: 'pages' }, attributes: {} },
     });
-    await stopsWith(dir, path.join(dir, schemaOf('page')), `singularName "news" is already used by api::news.news (${path.join(dir, schemaOf('news'))})`);
+    await stopsWith(dir, path.join(dir, schemaPath('page')), `singularName "news" is already used by api::news.news (${path.join(dir, schemaPath('news'))})`);
   });
 
   it('a collectionName used by two types', async () => {
-    const dir = writeProject({
-      [schemaOf('article')]: collection('article', 'articles', {}, { collectionName: 'content' }),
-      [schemaOf('post')]: collection('post', 'posts', {}, { collectionName: 'content' }),
+    const dir = projects.write({
+      [schemaPath('article')]: collection('article', 'articles', {}, { collectionName: 'content' }),
+      [schemaPath('post')]: collection('post', 'posts', {}, { collectionName: 'content' }),
     });
-    await stopsWith(dir, path.join(dir, schemaOf('post')), `collectionName "content" is already used by api::article.article (${path.join(dir, schemaOf('article'))})`);
+    await stopsWith(dir, path.join(dir, schemaPath('post')), `collectionName "content" is already used by api::article.article (${path.join(dir, schemaPath('article'))})`);
   });
 
   it('an unknown kind', async () => {
-    const dir = writeProject({ [schemaOf('article')]: collection('article', 'articles', {}, { kind: 'component' }) });
-    await stopsWith(dir, path.join(dir, schemaOf('article')), 'kind must be "collectionType" or "singleType", got "component"');
+    const dir = projects.write({ [schemaPath('article')]: collection('article', 'articles', {}, { kind: 'component' }) });
+    await stopsWith(dir, path.join(dir, schemaPath('article')), 'kind must be "collectionType" or "singleType", got "component"');
   });
 
   it('a default that breaks its own attribute rules', async () => {
@@ -187,12 +173,12 @@ describe('a project with broken content-types does not start', () => {
   });
 
   it('a content-type folder whose name cannot be part of a uid', async () => {
-    const dir = writeProject({ 'src/api/My Blog/content-types/post/schema.json': collection('post', 'posts', {}) });
+    const dir = projects.write({ 'src/api/My Blog/content-types/post/schema.json': collection('post', 'posts', {}) });
     await stopsWith(dir, path.join(dir, 'src/api/My Blog'), 'a folder name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
   });
 
   it('ignores a content-type folder without schema.json', async () => {
-    const dir = writeProject({ [schemaOf('article')]: collection('article', 'articles', {}), 'src/api/draft/content-types/draft/notes.txt': 'later' });
+    const dir = projects.write({ [schemaPath('article')]: collection('article', 'articles', {}), 'src/api/draft/content-types/draft/notes.txt': 'later' });
     const app = await start(dir);
     assert.deepEqual(app.registry.contentTypes.map((type) => type.uid), ['api::article.article']);
     await app.close();
@@ -200,35 +186,35 @@ describe('a project with broken content-types does not start', () => {
 });
 
 describe('a project with a broken config or index does not start', () => {
-  const base = { [schemaOf('article')]: collection('article', 'articles', {}) };
+  const base = { [schemaPath('article')]: collection('article', 'articles', {}) };
 
   it('a config file that throws', async () => {
-    const dir = writeProject({ ...base, 'config/server.js': "throw new Error('no server for you');" });
+    const dir = projects.write({ ...base, 'config/server.js': "throw new Error('no server for you');" });
     await stopsWith(dir, path.join(dir, 'config/server.js'), 'could not be loaded: no server for you');
   });
 
   it('a config function that throws', async () => {
-    const dir = writeProject({ ...base, 'config/database.mjs': "export default () => { throw new Error('missing secret'); };" });
+    const dir = projects.write({ ...base, 'config/database.mjs': "export default () => { throw new Error('missing secret'); };" });
     await stopsWith(dir, path.join(dir, 'config/database.mjs'), 'could not be loaded: missing secret');
   });
 
   it('a config file that exports a non-object', async () => {
-    const dir = writeProject({ ...base, 'config/api.mjs': "export default 'rest';" });
+    const dir = projects.write({ ...base, 'config/api.mjs': "export default 'rest';" });
     await stopsWith(dir, path.join(dir, 'config/api.mjs'), 'must export an object or a function returning one');
   });
 
   it('a config value of the wrong kind', async () => {
-    const dir = writeProject({ ...base, 'config/api.json': { rest: { prefix: 'v1' } } });
+    const dir = projects.write({ ...base, 'config/api.json': { rest: { prefix: 'v1' } } });
     await stopsWith(dir, path.join(dir, 'config/api'), 'rest.prefix must be a path such as "/api"');
   });
 
   it('a src/index that throws while loading', async () => {
-    const dir = writeProject({ ...base, 'src/index.mjs': "throw new Error('broken index');" });
+    const dir = projects.write({ ...base, 'src/index.mjs': "throw new Error('broken index');" });
     await stopsWith(dir, path.join(dir, 'src/index.mjs'), 'could not be loaded: broken index');
   });
 
   it('a bootstrap that is not a function', async () => {
-    const dir = writeProject({ ...base, 'src/index.js': 'export default { bootstrap: 5 };' });
+    const dir = projects.write({ ...base, 'src/index.js': 'export default { bootstrap: 5 };' });
     await stopsWith(dir, path.join(dir, 'src/index.js'), '"bootstrap" must be a function');
   });
 });

@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
-import type { ContentType } from '../../schema/content-type.js';
-import { buildRegistry } from '../../schema/registry.js';
 import { PaginationError, ValidationError } from '../../shared/errors.js';
 import { parseDocumentQuery } from './parse-document-query.js';
 
-function articleType(): ContentType {
-  const [type] = buildRegistry([
-    {
-      uid: 'api::article.article',
-      apiName: 'article',
-      modelName: 'article',
-      file: 'article/schema.json',
-      definition: {
-        info: { singularName: 'article', pluralName: 'articles' },
-        attributes: { title: { type: 'string' }, views: { type: 'integer' } },
-      },
-    },
-  ]).contentTypes;
-  assert.ok(type);
-  return type;
-}
-
-const type = articleType();
+const type = contentTypeWith({ title: { type: 'string' }, views: { type: 'integer' } });
 const attribute = (name: string) => {
   const found = type.attributes.get(name);
   assert.ok(found);
@@ -33,15 +15,7 @@ const strict = { contentType: type, rest: DEFAULT_REST_CONFIG };
 const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false } };
 
 function rejects(raw: Record<string, unknown>, message: string, details: Record<string, unknown>, options = strict): void {
-  assert.throws(
-    () => parseDocumentQuery(raw, options),
-    (error: unknown) => {
-      assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-      assert.equal(error.message, message);
-      assert.deepEqual(error.details, details);
-      return true;
-    },
-  );
+  assertThrowsWith(() => parseDocumentQuery(raw, options), ValidationError, { message, details });
 }
 
 describe('parseDocumentQuery', () => {

@@ -1,41 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContentType } from '../../schema/content-type.js';
-import { buildRegistry } from '../../schema/registry.js';
+import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import { defaultFields, parseFields } from './parse-fields.js';
 
-function articleType(): ContentType {
-  const [type] = buildRegistry([
-    {
-      uid: 'api::article.article',
-      apiName: 'article',
-      modelName: 'article',
-      file: 'article/schema.json',
-      definition: {
-        info: { singularName: 'article', pluralName: 'articles' },
-        attributes: { title: { type: 'string' }, views: { type: 'integer' }, secret: { type: 'password' }, notes: { type: 'text', private: true }, body: { type: 'richtext' } },
-      },
-    },
-  ]).contentTypes;
-  assert.ok(type);
-  return type;
-}
-
-const type = articleType();
+const type = contentTypeWith({
+  title: { type: 'string' },
+  views: { type: 'integer' },
+  secret: { type: 'password' },
+  notes: { type: 'text', private: true },
+  body: { type: 'richtext' },
+});
 const fields = (raw: unknown) => parseFields(raw, type).map((attribute) => attribute.name);
 const ALL = ['title', 'views', 'body', 'createdAt', 'updatedAt', 'publishedAt'];
 
 function rejects(raw: unknown, message: string, key: string): void {
-  assert.throws(
-    () => parseFields(raw, type),
-    (error: unknown) => {
-      assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-      assert.equal(error.message, message);
-      assert.deepEqual(error.details, { key, path: null, source: 'query', param: 'fields' });
-      return true;
-    },
-  );
+  assertThrowsWith(() => parseFields(raw, type), ValidationError, { message, details: { key, path: null, source: 'query', param: 'fields' } });
 }
 
 describe('parseFields', () => {

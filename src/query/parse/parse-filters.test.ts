@@ -1,42 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContentType } from '../../schema/content-type.js';
-import { buildRegistry } from '../../schema/registry.js';
+import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { FilterNode } from '../document-query.js';
 import { parseFilters } from './parse-filters.js';
 
-function articleType(): ContentType {
-  const [type] = buildRegistry([
-    {
-      uid: 'api::article.article',
-      apiName: 'article',
-      modelName: 'article',
-      file: 'article/schema.json',
-      definition: {
-        info: { singularName: 'article', pluralName: 'articles' },
-        attributes: {
-          title: { type: 'string' },
-          views: { type: 'integer' },
-          likes: { type: 'biginteger' },
-          rating: { type: 'float' },
-          price: { type: 'decimal' },
-          flag: { type: 'boolean' },
-          day: { type: 'date' },
-          clock: { type: 'time' },
-          moment: { type: 'datetime' },
-          data: { type: 'json' },
-          secret: { type: 'password' },
-          notes: { type: 'text', private: true },
-        },
-      },
-    },
-  ]).contentTypes;
-  assert.ok(type);
-  return type;
-}
-
-const type = articleType();
+const type = contentTypeWith({
+  title: { type: 'string' },
+  views: { type: 'integer' },
+  likes: { type: 'biginteger' },
+  rating: { type: 'float' },
+  price: { type: 'decimal' },
+  flag: { type: 'boolean' },
+  day: { type: 'date' },
+  clock: { type: 'time' },
+  moment: { type: 'datetime' },
+  data: { type: 'json' },
+  secret: { type: 'password' },
+  notes: { type: 'text', private: true },
+});
 
 /** A filter tree with attributes shown by name, so that expected trees stay readable. */
 type Shown = { and: Shown[] } | { or: Shown[] } | { not: Shown } | [string, string, unknown];
@@ -59,16 +41,7 @@ const parse = (raw: unknown) => show(parseFilters(raw, type));
 
 /** Asserts a 400 ValidationError with exactly this message and details. */
 function rejects(raw: unknown, message: string, details: Record<string, unknown>): void {
-  assert.throws(
-    () => parseFilters(raw, type),
-    (error: unknown) => {
-      assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-      assert.equal(error.message, message);
-      assert.deepEqual(error.details, details);
-      assert.equal(error.status, 400);
-      return true;
-    },
-  );
+  assertThrowsWith(() => parseFilters(raw, type), ValidationError, { message, details, status: 400 });
 }
 
 const at = (key: string, path: string | null) => ({ key, path, source: 'query', param: 'filters' });

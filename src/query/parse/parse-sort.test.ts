@@ -1,42 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContentType } from '../../schema/content-type.js';
-import { buildRegistry } from '../../schema/registry.js';
+import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import { parseSort } from './parse-sort.js';
 
-function articleType(): ContentType {
-  const [type] = buildRegistry([
-    {
-      uid: 'api::article.article',
-      apiName: 'article',
-      modelName: 'article',
-      file: 'article/schema.json',
-      definition: {
-        info: { singularName: 'article', pluralName: 'articles' },
-        attributes: { title: { type: 'string' }, views: { type: 'integer' }, secret: { type: 'password' }, notes: { type: 'text', private: true } },
-      },
-    },
-  ]).contentTypes;
-  assert.ok(type);
-  return type;
-}
-
-const type = articleType();
+const type = contentTypeWith({ title: { type: 'string' }, views: { type: 'integer' }, secret: { type: 'password' }, notes: { type: 'text', private: true } });
 
 /** Sort keys as `name:direction`. */
 const sort = (raw: unknown) => parseSort(raw, type).map((key) => `${key.attribute.name}:${key.direction}`);
 
 function rejects(raw: unknown, message: string, key = 'sort'): void {
-  assert.throws(
-    () => parseSort(raw, type),
-    (error: unknown) => {
-      assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-      assert.equal(error.message, message);
-      assert.deepEqual(error.details, { key, path: null, source: 'query', param: 'sort' });
-      return true;
-    },
-  );
+  assertThrowsWith(() => parseSort(raw, type), ValidationError, { message, details: { key, path: null, source: 'query', param: 'sort' } });
 }
 
 describe('parseSort', () => {
