@@ -15,7 +15,7 @@ import { replyFrameworkError, writeClientError } from './rest/framework-errors.j
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadDefinitions } from './schema/load-definitions.js';
 import { buildRegistry, type SchemaRegistry } from './schema/registry.js';
-import { toTableModel } from './schema/to-table-model.js';
+import { toTableModels } from './schema/to-table-model.js';
 import { NotFoundError } from './shared/errors.js';
 
 export interface App {
@@ -75,7 +75,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const lifecycle = await loadLifecycle(projectDir);
   const database = openSqliteDatabase({ filename: config.database.filename });
   try {
-    const sync = await syncSchema(database, registry.contentTypes.map(toTableModel));
+    const sync = await syncSchema(database, toTableModels(registry));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const documents = createDocumentService({ database });
     const permissions = createPermissionSet(config.permissions);

@@ -1,6 +1,8 @@
 import type { ColumnType, TableModel } from '../db/table-model.js';
 import type { ScalarType } from './attribute.js';
+import { DefinitionError } from '../shared/errors.js';
 import type { ContentType } from './content-type.js';
+import type { SchemaRegistry } from './registry.js';
 
 const COLUMN_TYPE: Readonly<Record<ScalarType, ColumnType>> = {
   string: 'string',
@@ -49,4 +51,22 @@ export function toTableModel(type: ContentType): TableModel {
         .map((attribute) => ({ name: `${table}_${attribute.column}_idx`, columns: [attribute.column] })),
     ],
   };
+}
+
+/**
+ * The tables of a whole registry. Index names share one namespace per database, and names
+ * derived from table and column names can meet (table `a` with a unique column `b_documents`,
+ * and table `a_b`): such a model is refused at start, naming both content-types.
+ */
+export function toTableModels(registry: SchemaRegistry): TableModel[] {
+  const owners = new Map<string, ContentType>();
+  return registry.contentTypes.map((type) => {
+    const table = toTableModel(type);
+    for (const index of table.indexes) {
+      const owner = owners.get(index.name);
+      if (owner) throw new DefinitionError(type.source, `its index name "${index.name}" collides with one of ${owner.uid} (${owner.source}); rename the collectionName or the attribute`);
+      owners.set(index.name, type);
+    }
+    return table;
+  });
 }

@@ -172,6 +172,18 @@ describe('a project with broken content-types does not start', () => {
     await attributeStops({ code: { type: 'string', maxLength: 2, default: 'abc' } }, 'attribute "code": invalid default: code must be at most 2 characters');
   });
 
+  it('two types whose derived index names meet', async () => {
+    const dir = projects.write({
+      [schemaPath('alpha')]: collection('alpha', 'alphas', { b_documents: { type: 'string', unique: true } }, { collectionName: 'a' }),
+      [schemaPath('beta')]: collection('beta', 'betas', {}, { collectionName: 'a_b' }),
+    });
+    await stopsWith(
+      dir,
+      path.join(dir, schemaPath('beta')),
+      `its index name "a_b_documents_idx" collides with one of api::alpha.alpha (${path.join(dir, schemaPath('alpha'))}); rename the collectionName or the attribute`,
+    );
+  });
+
   it('a content-type folder whose name cannot be part of a uid', async () => {
     const dir = projects.write({ 'src/api/My Blog/content-types/post/schema.json': collection('post', 'posts', {}) });
     await stopsWith(dir, path.join(dir, 'src/api/My Blog'), 'a folder name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
