@@ -1,7 +1,8 @@
-// Runs every compiled test file with node's test runner (unit tests beside the code, e2e in test/).
-import { readdirSync, statSync } from 'node:fs';
+// Runs the compiled test suite: unit and e2e tests on SQLite, then the e2e suite again on
+// PostgreSQL and MariaDB/MySQL when their servers can be had (started if they are down).
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 
 function collect(dir, files = []) {
   for (const name of readdirSync(dir)) {
@@ -12,10 +13,46 @@ function collect(dir, files = []) {
   return files;
 }
 
-const files = [...collect('dist/src'), ...collect('dist/test')].sort();
-if (files.length === 0) {
+const extraArgs = process.argv.slice(2);
+const all = [...collect('dist/src'), ...collect('dist/test')].sort();
+if (all.length === 0) {
   console.error('No test files found under dist/: run the build first.');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+// The suite that runs on every database: e2e files that start their app through the test helper.
+const perDatabase = all.filter((file) => file.startsWith(path.join('dist', 'test')) && readFileSync(file, 'utf8').includes('startTestApp('));
+
+/** Runs node's test runner, echoing its output; resolves to its exit code and counts. */
+function runSuite(label, files, env) {
+  console.log(`\n=== ${label}: ${files.length} test files ===`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=2', ...extraArgs, ...files], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let tail = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-4000);
+    });
+    child.on('close', (code) => {
+      const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tail)?.[1] ?? 0);
+      resolve({ label, code: code ?? 1, pass: count('pass'), fail: count('fail') + count('cancelled') });
+    });
+  });
+}
+
+const results = [await runSuite('unit and e2e tests on SQLite', all, { TESSERA_TEST_DB: 'sqlite' })];
+const skipped = [];
+for (const [kind, label] of [['postgres', 'PostgreSQL'], ['mysql', 'MariaDB/MySQL']]) {
+  const ready = spawnSync('bash', [path.join('scripts', 'ensure-database-server.sh'), kind], { stdio: 'inherit' }).status === 0;
+  if (ready) results.push(await runSuite(`e2e suite on ${label}`, perDatabase, { TESSERA_TEST_DB: kind }));
+  else skipped.push(label);
+}
+
+console.log('\n=== summary ===');
+for (const result of results) console.log(`${result.label}: ${result.pass} passed, ${result.fail} failed`);
+for (const label of skipped) {
+  console.log(`!!! SKIPPED: the e2e suite on ${label} did not run: no server answers on 127.0.0.1 and none could be started.`);
+}
+const pass = results.reduce((sum, result) => sum + result.pass, 0);
+const fail = results.reduce((sum, result) => sum + result.fail, 0);
+console.log(`${pass} passed, ${fail} failed`);
+process.exit(results.every((result) => result.code === 0) ? 0 : 1);

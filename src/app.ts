@@ -3,7 +3,7 @@ import { createPermissionSet } from './auth/permissions/permission-set.js';
 import type { AppConfig } from './config/app-config.js';
 import type { EnvMap } from './config/env.js';
 import { loadAppConfig } from './config/load-app-config.js';
-import { openSqliteDatabase, type Database } from './db/database.js';
+import { openDatabase, type Database } from './db/database.js';
 import { syncSchema, type SyncReport } from './db/sync-schema.js';
 import { checkDefaults } from './documents/check-defaults.js';
 import { createDocumentApi } from './documents/document-api.js';
@@ -73,7 +73,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const registry = buildRegistry(await loadDefinitions(projectDir));
   checkDefaults(registry);
   const lifecycle = await loadLifecycle(projectDir);
-  const database = openSqliteDatabase({ filename: config.database.filename });
+  const database = await openDatabase(config.database);
   try {
     const sync = await syncSchema(database, toTableModels(registry));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);

@@ -7,13 +7,8 @@ export interface ServerConfig {
   readonly bodyLimit: number;
 }
 
-export interface SqliteConfig {
-  readonly client: 'sqlite';
-  /** Absolute path, or ':memory:'. */
-  readonly filename: string;
-}
-
-export type DatabaseConfig = SqliteConfig;
+export type { DatabaseConfig, ServerDatabaseConfig, SqliteConfig } from '../db/database-config.js';
+import type { DatabaseConfig } from '../db/database-config.js';
 
 export interface RestConfig {
   readonly prefix: string;

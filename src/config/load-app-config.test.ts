@@ -152,8 +152,8 @@ describe('loadAppConfig: database', () => {
   });
 
   it('rejects another client and a bad filename', async () => {
-    let dir = project({ 'database.json': '{ "connection": { "client": "postgres" } }' });
-    await rejects(dir, path.join(dir, 'config', 'database'), 'connection.client "postgres" is not supported by this version of Tessera (supported: sqlite)');
+    let dir = project({ 'database.json': '{ "connection": { "client": "oracle" } }' });
+    await rejects(dir, path.join(dir, 'config', 'database'), 'connection.client "oracle" is not supported (supported: sqlite, postgres, mysql)');
     dir = project({ 'database.json': '{ "connection": { "connection": { "filename": "" } } }' });
     await rejects(dir, path.join(dir, 'config', 'database'), 'connection.connection.filename must be a path');
   });

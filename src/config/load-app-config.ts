@@ -53,15 +53,68 @@ function readRest(api: Dict, file: string): RestConfig {
   });
 }
 
+const CLIENTS: Readonly<Record<string, DatabaseConfig['client']>> = {
+  sqlite: 'sqlite',
+  'better-sqlite3': 'sqlite',
+  sqlite3: 'sqlite',
+  postgres: 'postgres',
+  postgresql: 'postgres',
+  pg: 'postgres',
+  mysql: 'mysql',
+  mysql2: 'mysql',
+  mariadb: 'mysql',
+};
+
+function readOptionalString(value: unknown, file: string, key: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new DefinitionError(file, `${key} must be a string`);
+  return value;
+}
+
+/** Strapi's format: `{ connection: { client, connection: { … }, pool: { min, max }, acquireConnectionTimeout } }`. */
 function readDatabase(database: Dict, projectDir: string, file: string): DatabaseConfig {
   const connection = dict(database.connection);
-  const client = connection.client ?? 'sqlite';
-  if (client !== 'sqlite' && client !== 'better-sqlite3' && client !== 'sqlite3') {
-    throw new DefinitionError(file, `connection.client "${String(client)}" is not supported by this version of Tessera (supported: sqlite)`);
+  const rawClient = connection.client ?? 'sqlite';
+  const client = typeof rawClient === 'string' ? CLIENTS[rawClient] : undefined;
+  if (!client) {
+    throw new DefinitionError(file, `connection.client "${String(rawClient)}" is not supported (supported: sqlite, postgres, mysql)`);
   }
-  const filename = dict(connection.connection).filename ?? '.tmp/data.db';
-  if (typeof filename !== 'string' || filename.length === 0) throw new DefinitionError(file, 'connection.connection.filename must be a path');
-  return Object.freeze({ client: 'sqlite', filename: filename === ':memory:' ? filename : path.resolve(projectDir, filename) });
+  const settings = dict(connection.connection);
+  if (client === 'sqlite') {
+    const filename = settings.filename ?? '.tmp/data.db';
+    if (typeof filename !== 'string' || filename.length === 0) throw new DefinitionError(file, 'connection.connection.filename must be a path');
+    return Object.freeze({ client, filename: filename === ':memory:' ? filename : path.resolve(projectDir, filename) });
+  }
+  const pool = dict(connection.pool);
+  const max = readInt(pool.max, 10, file, 'connection.pool.max');
+  const min = readInt(pool.min, 0, file, 'connection.pool.min');
+  if (max < 1 || min < 0 || min > max) throw new DefinitionError(file, 'connection.pool needs 0 <= min <= max and max >= 1');
+  const ssl = settings.ssl;
+  if (ssl !== undefined && ssl !== null && typeof ssl !== 'boolean' && (typeof ssl !== 'object' || Array.isArray(ssl))) {
+    throw new DefinitionError(file, 'connection.connection.ssl must be a boolean or an object of TLS options');
+  }
+  const port = settings.port === undefined || settings.port === null || settings.port === '' ? undefined : readInt(settings.port, 0, file, 'connection.connection.port');
+  const schema = readOptionalString(settings.schema ?? connection.schema, file, 'connection.connection.schema');
+  if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw new DefinitionError(file, `connection.connection.schema "${schema}" is not a valid schema name`);
+  const connectionString = readOptionalString(settings.connectionString, file, 'connection.connection.connectionString');
+  const host = readOptionalString(settings.host, file, 'connection.connection.host');
+  const user = readOptionalString(settings.user, file, 'connection.connection.user');
+  const password = readOptionalString(settings.password, file, 'connection.connection.password');
+  const name = readOptionalString(settings.database, file, 'connection.connection.database');
+  return Object.freeze({
+    client,
+    connection: Object.freeze({
+      ...(connectionString !== undefined ? { connectionString } : {}),
+      ...(host !== undefined ? { host } : {}),
+      ...(port !== undefined ? { port } : {}),
+      ...(user !== undefined ? { user } : {}),
+      ...(password !== undefined ? { password } : {}),
+      ...(name !== undefined ? { database: name } : {}),
+      ...(ssl !== undefined && ssl !== null ? { ssl: ssl as boolean | Readonly<Record<string, unknown>> } : {}),
+    }),
+    ...(schema !== undefined && client === 'postgres' ? { schema } : {}),
+    pool: Object.freeze({ min, max, acquireTimeoutMillis: readInt(connection.acquireConnectionTimeout, 60_000, file, 'connection.acquireConnectionTimeout') }),
+  });
 }
 
 function readPermissions(raw: Dict, file: string): PermissionGrants {

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openSqliteDatabase } from './database.js';
+import { openDatabase } from './database.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tessera-db-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-describe('openSqliteDatabase', () => {
+describe('openDatabase', () => {
   it('opens a file database in WAL mode, creating its folder', async () => {
     const file = path.join(root, 'nested', 'folder', 'data.db');
-    const database = openSqliteDatabase({ filename: file });
+    const database = await openDatabase({ client: 'sqlite', filename: file });
     try {
       const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
       assert.deepEqual(rows, [{ journal_mode: 'wal' }]);
@@ -25,7 +25,7 @@ describe('openSqliteDatabase', () => {
   });
 
   it('matches LIKE case-sensitively and folds every script with tessera_lower', async () => {
-    const database = openSqliteDatabase({ filename: ':memory:' });
+    const database = await openDatabase({ client: 'sqlite', filename: ':memory:' });
     try {
       const { rows } = await sql<Record<string, unknown>>`select 'Hello' like 'hello' as plain, tessera_lower('ÉCOLE Straße') as lowered, tessera_lower(null) as absent`.execute(database.db);
       assert.deepEqual(rows, [{ plain: 0, lowered: 'école straße', absent: null }]);
@@ -35,7 +35,7 @@ describe('openSqliteDatabase', () => {
   });
 
   it('counts every statement, including those of a transaction', async () => {
-    const database = openSqliteDatabase({ filename: ':memory:' });
+    const database = await openDatabase({ client: 'sqlite', filename: ':memory:' });
     try {
       await sql`create table t (v integer)`.execute(database.db);
       const { statements } = await database.counter.measure(() =>
@@ -51,7 +51,7 @@ describe('openSqliteDatabase', () => {
   });
 
   it('rolls a transaction back when it throws', async () => {
-    const database = openSqliteDatabase({ filename: ':memory:' });
+    const database = await openDatabase({ client: 'sqlite', filename: ':memory:' });
     try {
       await sql`create table t (v integer)`.execute(database.db);
       await assert.rejects(

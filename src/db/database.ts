@@ -2,7 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Transaction } from 'kysely';
+import type { DatabaseConfig } from './database-config.js';
 import type { Dialect } from './dialect.js';
+import { mysqlDialect } from './mysql/mysql-dialect.js';
+import { openMysql } from './mysql/open-mysql.js';
+import { openPostgres } from './postgres/open-postgres.js';
 import { sqliteDialect } from './sqlite/sqlite-dialect.js';
 import { SqliteDriver } from './sqlite/sqlite-driver.js';
 import { StatementCounter } from './statement-counter.js';
@@ -23,11 +27,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface SqliteOptions {
-  /** A file path, or ':memory:'. */
-  readonly filename: string;
-}
-
 function openSqlite(filename: string): BetterSqlite3.Database {
   if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
   const sqlite = new BetterSqlite3(filename);
@@ -44,11 +43,9 @@ function openSqlite(filename: string): BetterSqlite3.Database {
   return sqlite;
 }
 
-/** Opens an SQLite database (the embedded default). */
-export function openSqliteDatabase({ filename }: SqliteOptions): Database {
+function sqliteKysely(filename: string, counter: StatementCounter): Kysely<DynamicSchema> {
   const sqlite = openSqlite(filename);
-  const counter = new StatementCounter();
-  const db = new Kysely<DynamicSchema>({
+  return new Kysely<DynamicSchema>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => new SqliteDriver(sqlite, counter),
@@ -56,9 +53,19 @@ export function openSqliteDatabase({ filename }: SqliteOptions): Database {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
+}
+
+/** Opens the configured database: SQLite (the embedded default), PostgreSQL or MySQL/MariaDB. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const counter = new StatementCounter();
+  let opened: { db: Kysely<DynamicSchema>; dialect: Dialect };
+  if (config.client === 'sqlite') opened = { db: sqliteKysely(config.filename, counter), dialect: sqliteDialect };
+  else if (config.client === 'postgres') opened = await openPostgres(config, counter);
+  else opened = { db: await openMysql(config, counter), dialect: mysqlDialect };
+  const { db, dialect } = opened;
   return {
     db,
-    dialect: sqliteDialect,
+    dialect,
     counter,
     transaction: (fn) => db.transaction().execute(fn),
     close: () => db.destroy(),

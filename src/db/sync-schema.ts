@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import type { Dialect, IntrospectedLayout } from './dialect.js';
 import type { TableModel } from './table-model.js';
 
 /** What a schema sync did, and what it left for an explicit migration. */
@@ -11,48 +12,18 @@ export interface SyncReport {
   readonly orphanColumns: readonly string[];
 }
 
-interface IntrospectedRow {
-  readonly kind: 'column' | 'index';
-  readonly table_name: string;
-  readonly name: string;
-}
-
-/** Everything schema sync needs from the database, in one query. */
-async function introspect(database: Database): Promise<Map<string, { columns: Set<string>; indexes: Set<string> }>> {
-  const { rows } = await sql<IntrospectedRow>`
-    select 'column' as kind, m.name as table_name, p.name as name
-      from sqlite_master m join pragma_table_info(m.name) p
-     where m.type = 'table'
-    union all
-    select 'index' as kind, tbl_name as table_name, name
-      from sqlite_master where type = 'index'`.execute(database.db);
-  const tables = new Map<string, { columns: Set<string>; indexes: Set<string> }>();
-  for (const row of rows) {
-    let table = tables.get(row.table_name);
-    if (!table) tables.set(row.table_name, (table = { columns: new Set(), indexes: new Set() }));
-    (row.kind === 'column' ? table.columns : table.indexes).add(row.name);
-  }
-  return tables;
-}
-
-/**
- * Brings the database up to the model with additive changes only: new tables, columns and
- * indexes. Nothing is dropped or rewritten; a column the model lost is reported and kept.
- * With an unchanged model it runs no DDL at all.
- */
-export async function syncSchema(database: Database, tables: readonly TableModel[]): Promise<SyncReport> {
-  const { dialect } = database;
-  const existing = await introspect(database);
+/** What it takes to bring `existing` up to the model. */
+function planSync(dialect: Dialect, existing: IntrospectedLayout, tables: readonly TableModel[]): SyncReport {
   const statements: string[] = [];
   const createdTables: string[] = [];
   const addedColumns: string[] = [];
   const orphanColumns: string[] = [];
-
   for (const table of tables) {
     const current = existing.get(table.name);
     if (!current) {
       createdTables.push(table.name);
-      statements.push(`create table ${dialect.quote(table.name)} (${table.columns.map((column) => dialect.columnDefinition(column)).join(', ')})`);
+      const columns = table.columns.map((column) => dialect.columnDefinition(column)).join(', ');
+      statements.push(`create table ${dialect.quote(table.name)} (${columns}) ${dialect.tableOptions}`.trimEnd());
     } else {
       for (const column of table.columns) {
         if (current.columns.has(column.name)) continue;
@@ -65,14 +36,31 @@ export async function syncSchema(database: Database, tables: readonly TableModel
     }
     for (const index of table.indexes) {
       if (current?.indexes.has(index.name)) continue;
-      statements.push(`create index ${dialect.quote(index.name)} on ${dialect.quote(table.name)} (${index.columns.map(dialect.quote).join(', ')})`);
+      const columns = index.columns.map((name) => {
+        const column = table.columns.find((candidate) => candidate.name === name);
+        return column ? dialect.indexedColumn(column) : dialect.quote(name);
+      });
+      statements.push(`create index ${dialect.quote(index.name)} on ${dialect.quote(table.name)} (${columns.join(', ')})`);
     }
   }
-
-  if (statements.length > 0) {
-    await database.transaction(async (trx) => {
-      for (const statement of statements) await sql.raw(statement).execute(trx);
-    });
-  }
   return { statements, createdTables, addedColumns, orphanColumns };
+}
+
+/**
+ * Brings the database up to the model with additive changes only: new tables, columns and
+ * indexes. Nothing is dropped or rewritten; a column the model lost is reported and kept.
+ * With an unchanged model it runs no DDL at all.
+ */
+export async function syncSchema(database: Database, tables: readonly TableModel[]): Promise<SyncReport> {
+  const { dialect } = database;
+  const first = planSync(dialect, await dialect.introspect(database.db), tables);
+  if (first.statements.length === 0) return first;
+  // Changes are planned again under the schema lock: instances starting together take turns,
+  // and those that come second find the work done and run no DDL.
+  return dialect.withSchemaLock(database.db, async (db) => {
+    const plan = planSync(dialect, await dialect.introspect(db), tables);
+    for (const statement of plan.statements) await sql.raw(statement).execute(db);
+    if (plan.createdTables.length > 0) await dialect.prepareLocks(db, tables.map((table) => table.name));
+    return plan;
+  });
 }

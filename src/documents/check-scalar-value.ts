@@ -73,6 +73,8 @@ function nestingOf(value: unknown, limit: number): number {
 function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name } = attribute;
   if (typeof value !== 'string') return typeError(name, 'string', value);
+  // PostgreSQL text cannot hold U+0000; refusing it everywhere keeps every database alike.
+  if (value.includes('\u0000')) return fail(`${name} must not contain NUL (U+0000) characters`);
   if (attribute.minLength !== undefined && value.length < attribute.minLength) {
     return fail(`${name} must be at least ${attribute.minLength} characters`);
   }

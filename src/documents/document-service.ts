@@ -125,7 +125,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
       const documentId = createDocumentId();
       return database.transaction(async (trx) => {
         const complete = await completeUniqueValues(hashed, 'create', { executor: trx, dialect, documentId });
-        const timestamp = now().toISOString();
+        const timestamp = dialect.encode('datetime', now().toISOString());
         const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
         await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
         const document = await readWritten(trx, query, documentId);
@@ -143,7 +143,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
         const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
         if (checksUniqueness && !(await documentExists(trx, write.contentType, documentId))) return null;
         const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId }) : hashed;
-        const timestamp = now().toISOString();
+        const timestamp = dialect.encode('datetime', now().toISOString());
         // Without Draft & Publish every save is a publish: publishedAt follows updatedAt, as in the reference.
         const columns = { ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp };
         const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, columns, documentId));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, type ContentAction } from '../auth/permissions/authorize.js';
 import { resolvePrincipal } from '../auth/strategies/resolve-principal.js';
+import { isDocumentId } from '../documents/document-id.js';
 import { validateData } from '../documents/validate-data.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
@@ -20,8 +21,11 @@ function begin(request: FastifyRequest, contentType: ContentType, action: Conten
   return parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest });
 }
 
+/** The documentId of the path; one that cannot exist is a 404 without asking the database. */
 function documentIdOf(request: FastifyRequest): string {
-  return (request.params as { documentId: string }).documentId;
+  const { documentId } = request.params as { documentId: string };
+  if (!isDocumentId(documentId)) throw new NotFoundError();
+  return documentId;
 }
 
 function format(request: FastifyRequest) {

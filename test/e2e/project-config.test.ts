@@ -136,7 +136,7 @@ describe('a project configured with ESM .js function files and a src/index.js se
   });
 
   it('puts the database file relative to the project folder', () => {
-    assert.equal(t.app.config.database.filename, path.join(dir, 'storage', 'app.db'));
+    assert.deepEqual(t.app.config.database, { client: 'sqlite', filename: path.join(dir, 'storage', 'app.db') });
     assert.ok(existsSync(path.join(dir, 'storage', 'app.db')));
   });
 

@@ -28,7 +28,7 @@ describe('examples/blog', () => {
   it('seeds three articles and the homepage on the first start, and serves them publicly', async () => {
     const { app, base, logs } = await startBlog();
     try {
-      assert.equal(app.config.database.filename, ENV.DATABASE_FILENAME);
+      assert.deepEqual(app.config.database, { client: 'sqlite', filename: ENV.DATABASE_FILENAME });
       assert.deepEqual(logs, ['Seeded 3 articles.']);
       assert.deepEqual(app.sync.createdTables, ['articles', 'homepages']);
 

@@ -65,7 +65,7 @@ describe('schema sync on a file database', () => {
     writePost({ title: { type: 'string' }, code: { type: 'string', unique: true }, views: { type: 'integer' } });
     const { app, base } = await start();
     try {
-      assert.equal(app.config.database.filename, DB_FILE);
+      assert.deepEqual(app.config.database, { client: 'sqlite', filename: DB_FILE });
       assert.ok(existsSync(DB_FILE));
       assert.deepEqual(app.sync.createdTables, ['posts']);
       assert.deepEqual(app.sync.statements, [
@@ -111,7 +111,7 @@ describe('schema sync on a file database', () => {
         addedColumns: ['posts.subtitle'],
         orphanColumns: [],
       });
-      assert.equal(startStatements, 4, 'introspection, begin, alter, commit');
+      assert.equal(startStatements, 5, 'introspection, then under the lock: begin, introspection, alter, commit');
       const { body } = await getJson(`${base}/api/posts?sort=title&fields=title,subtitle`);
       assert.deepEqual(body.data.map(({ title, subtitle }) => ({ title, subtitle })), [{ title: 'First', subtitle: null }, { title: 'Second', subtitle: null }]);
     } finally {

@@ -32,10 +32,10 @@ describe('access control on every route', () => {
   let sampleId: string;
   before(async () => {
     t = await startTestApp();
-    await t.app.database.db
-      .insertInto('secrets')
-      .values({ document_id: SECRET_ID, value: 'classified', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z', published_at: '2024-01-01T00:00:00.000Z' })
-      .execute();
+    // The type is private, so its document is written beside the API, in the database's own date format.
+    const { db, dialect } = t.app.database;
+    const stamp = dialect.encode('datetime', '2024-01-01T00:00:00.000Z');
+    await db.insertInto('secrets').values({ document_id: SECRET_ID, value: 'classified', created_at: stamp, updated_at: stamp, published_at: stamp }).execute();
     sampleId = (await t.post('/api/samples', { data: { str: 'Public' } })).body.data.documentId;
     assert.equal((await t.put('/api/setting', { data: { siteName: 'Site' } })).status, 200);
   });

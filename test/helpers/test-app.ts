@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from '../../src/app.js';
 import type { AppConfig } from '../../src/config/app-config.js';
+import { createTestDatabase } from './test-database.js';
 
 /** The repository root, whether running from src (tsx) or from dist. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../../..' : '../..');
@@ -44,20 +45,28 @@ export interface TestAppOptions {
 }
 
 /**
- * Starts a real server for a fixture project on an in-memory SQLite database and a free port.
+ * Starts a real server for a fixture project on a fresh database (in-memory SQLite, or a new
+ * PostgreSQL or MySQL database when `TESSERA_TEST_DB` says so) and a free port.
  * Requests go over real HTTP (fetch), as clients send them.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const fixture = options.fixture ?? 'kitchen-sink';
   const projectDir = path.isAbsolute(fixture) ? fixture : fixturePath(fixture);
-  const app = await createApp({
-    projectDir,
-    env: options.env ?? {},
-    override: (config) => {
-      const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: { client: 'sqlite', filename: ':memory:' } };
-      return options.override ? options.override(base) : base;
-    },
-  });
+  const database = await createTestDatabase();
+  let app: App;
+  try {
+    app = await createApp({
+      projectDir,
+      env: options.env ?? {},
+      override: (config) => {
+        const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: database.config };
+        return options.override ? options.override(base) : base;
+      },
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const baseUrl = await app.listen();
   const request = async (method: string, url: string, requestOptions: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...requestOptions.headers };
@@ -87,6 +96,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     post: (url, body) => request('POST', url, { body }),
     put: (url, body) => request('PUT', url, { body }),
     del: (url) => request('DELETE', url),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
   };
 }

@@ -25,37 +25,33 @@ function column(context: CompileContext, attribute: ScalarAttribute): RawBuilder
 }
 
 function bind(context: CompileContext, attribute: ScalarAttribute, value: ScalarValue): RawBuilder<unknown> {
-  return sql.val(context.dialect.encode(columnTypeOf(attribute.type), value));
+  const type = columnTypeOf(attribute.type);
+  return context.dialect.parameter(context.dialect.encode(type, value), type);
 }
 
-/** Decimals are stored as exact text: equality compares text, order compares numbers. */
+/** Both sides of an ordering comparison, as the dialect compares them (decimals as numbers). */
 function ordered(context: CompileContext, attribute: ScalarAttribute, value: ScalarValue): [RawBuilder<unknown>, RawBuilder<unknown>] {
-  if (attribute.type === 'decimal') {
-    return [sql`cast(${column(context, attribute)} as real)`, sql`cast(${bind(context, attribute, value)} as real)`];
-  }
-  return [column(context, attribute), bind(context, attribute, value)];
+  const type = columnTypeOf(attribute.type);
+  return [context.dialect.ordered(column(context, attribute), type), context.dialect.orderedParameter(context.dialect.encode(type, value), type)];
 }
-
-/** Numeric columns stored as numbers (not decimals, which are stored as text). */
-const NUMERIC_TYPES: ReadonlySet<ScalarAttribute['type']> = new Set(['integer', 'biginteger', 'float']);
 
 /**
- * The column lower-cased for the `i` operators. A numeric column is cast to text in SQL first:
- * the lower function is a JavaScript function, and a 64-bit integer handed to it as a JS number
- * loses its last digits (9223372036854775807 would read as "9223372036854776000"). The cast
- * also makes `$eqi`/`$containsi` read numbers exactly as the case-sensitive LIKE operators do.
+ * The column as the text the API shows, lower-cased for the `i` operators. Numbers and dates
+ * become text in SQL, exactly (a 64-bit integer handed to a JavaScript lower function as a
+ * number would lose its last digits).
  */
-function lowerColumn(context: CompileContext, attribute: ScalarAttribute): RawBuilder<unknown> {
-  const lower = sql.raw(context.dialect.lowerFunction);
-  const ref = column(context, attribute);
-  return NUMERIC_TYPES.has(attribute.type) ? sql`${lower}(cast(${ref} as text))` : sql`${lower}(${ref})`;
+function columnText(context: CompileContext, attribute: ScalarAttribute, caseInsensitive: boolean): RawBuilder<unknown> {
+  const text = context.dialect.textOf(column(context, attribute), columnTypeOf(attribute.type));
+  return caseInsensitive ? context.dialect.lower(text) : text;
+}
+
+function textValue(context: CompileContext, value: string, caseInsensitive: boolean): RawBuilder<unknown> {
+  const parameter = context.dialect.textParameter(value);
+  return caseInsensitive ? context.dialect.lower(parameter) : parameter;
 }
 
 function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
-  const lower = sql.raw(context.dialect.lowerFunction);
-  return caseInsensitive
-    ? sql<SqlBool>`${lowerColumn(context, attribute)} like ${lower}(${pattern}) escape '\\'`
-    : sql<SqlBool>`${column(context, attribute)} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`${columnText(context, attribute, caseInsensitive)} like ${textValue(context, pattern, caseInsensitive)} ${context.dialect.likeEscape}`;
 }
 
 /**
@@ -71,16 +67,15 @@ function compileCondition(context: CompileContext, node: ConditionNode): Conditi
   const ref = column(context, attribute);
   const single = value as ScalarValue;
   const text = typeof value === 'string' ? escapeLike(value) : '';
-  const lower = sql.raw(context.dialect.lowerFunction);
   switch (operator) {
     case '$eq':
       return single === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} = ${bind(context, attribute, single)}`;
     case '$ne':
       return single === null ? sql<SqlBool>`${ref} is not null` : orNull(context, attribute, sql<SqlBool>`${ref} <> ${bind(context, attribute, single)}`);
     case '$eqi':
-      return sql<SqlBool>`${lowerColumn(context, attribute)} = ${lower}(${single})`;
+      return sql<SqlBool>`${columnText(context, attribute, true)} = ${textValue(context, String(single), true)}`;
     case '$nei':
-      return orNull(context, attribute, sql<SqlBool>`${lowerColumn(context, attribute)} <> ${lower}(${single})`);
+      return orNull(context, attribute, sql<SqlBool>`${columnText(context, attribute, true)} <> ${textValue(context, String(single), true)}`);
     case '$lt':
     case '$lte':
     case '$gt':
@@ -139,7 +134,7 @@ export function compileFilter(node: FilterNode, context: CompileContext): Condit
     case 'not':
       // A condition on a null attribute is unknown, and NOT unknown is unknown: without the
       // coalesce `$not` would drop documents with no value, unlike `$ne` (DECISIONS deviation 5).
-      return sql<SqlBool>`not coalesce(${compileFilter(node.child, context)}, 0)`;
+      return sql<SqlBool>`not coalesce(${compileFilter(node.child, context)}, false)`;
     case 'and':
     case 'or': {
       if (node.children.length === 0) return node.kind === 'and' ? TRUE : FALSE;

@@ -13,14 +13,12 @@ type Select = SelectQueryBuilder<DynamicSchema, string, Record<string, unknown>>
 
 /** One selected column, aliased to its attribute name so rows come out keyed like documents. */
 function selection(dialect: Dialect, attribute: ScalarAttribute): AliasedRawBuilder<unknown, string> {
-  const ref = sql.ref(`${ROOT}.${attribute.column}`);
-  const expression = dialect.readsAsText(columnTypeOf(attribute.type)) ? sql`cast(${ref} as text)` : sql`${ref}`;
-  return expression.as(attribute.name);
+  return dialect.select(sql.ref(`${ROOT}.${attribute.column}`), columnTypeOf(attribute.type)).as(attribute.name);
 }
 
-function orderExpression(key: SortKey): RawBuilder<unknown> {
-  const ref = sql.ref(`${ROOT}.${key.attribute.column}`);
-  return key.attribute.type === 'decimal' ? sql`cast(${ref} as real)` : ref;
+function orderExpression(dialect: Dialect, key: SortKey): RawBuilder<unknown> {
+  const type = columnTypeOf(key.attribute.type);
+  return dialect.orderBy(dialect.ordered(sql.ref(`${ROOT}.${key.attribute.column}`), type), key.direction);
 }
 
 function applyFilter(query: Select, filters: FilterNode | null, dialect: Dialect): Select {
@@ -46,9 +44,10 @@ function baseSelect(executor: Executor, dialect: Dialect, query: DocumentQuery):
 /** The page of rows a list asks for, sorted and limited. */
 export function compileFindMany(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
   let select = baseSelect(executor, dialect, query);
-  for (const key of query.sort) select = select.orderBy(orderExpression(key), key.direction);
+  for (const key of query.sort) select = select.orderBy(orderExpression(dialect, key));
   const { offset, limit } = toOffsetLimit(query.pagination);
-  if (limit !== null || offset > 0) select = select.limit(literalLimit(limit ?? -1));
+  if (limit !== null) select = select.limit(literalLimit(limit));
+  else if (offset > 0 && dialect.unlimited) select = select.limit(dialect.unlimited as RawBuilder<number>);
   if (offset > 0) select = select.offset(offset);
   return select;
 }
