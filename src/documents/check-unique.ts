@@ -54,6 +54,14 @@ export async function completeUniqueValues(write: DocumentWrite, mode: 'create' 
   const table = write.contentType.collectionName;
   const values = new Map(write.values);
   const errors: FieldError[] = [];
+  const generatesUid = (attribute: ScalarAttribute) => mode === 'create' && attribute.type === 'uid' && attribute.targetField !== undefined;
+  const checks = write.contentType.scalarAttributes.some(
+    (attribute) => generatesUid(attribute) || (mustBeUnique(attribute) && values.get(attribute) !== undefined && values.get(attribute) !== null),
+  );
+  if (!checks) return write;
+  // Until this transaction ends no other writer can check this table: two of them could
+  // otherwise both find a value free and both store it.
+  await context.dialect.lockForUniqueCheck(context.executor, table);
   for (const attribute of write.contentType.scalarAttributes) {
     const value = values.get(attribute);
     if (mode === 'create' && attribute.type === 'uid' && attribute.targetField && (value === undefined || value === null || value === '')) {
