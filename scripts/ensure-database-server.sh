@@ -15,15 +15,14 @@ check() {
 }
 
 check && exit 0
+# Not installed here: nothing to start and nothing to wait for.
 case $kind in
   postgres)
-    if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
-      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start >/dev/null 2>&1
-    fi ;;
+    command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ] || exit 1
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start >/dev/null 2>&1 ;;
   mysql)
-    if [ -x /usr/sbin/mariadbd ]; then
-      start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd >/dev/null 2>&1
-    fi ;;
+    [ -x /usr/sbin/mariadbd ] || exit 1
+    start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd >/dev/null 2>&1 ;;
 esac
 for _ in $(seq 1 30); do
   check && exit 0

@@ -9,9 +9,12 @@ import { checkDefaults } from './documents/check-defaults.js';
 import { createDocumentApi } from './documents/document-api.js';
 import { createDocumentService } from './documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
+import { closeHttp } from './ops/close-http.js';
+import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from './rest/content-api-plugin.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
+import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadDefinitions } from './schema/load-definitions.js';
 import { buildRegistry, type SchemaRegistry } from './schema/registry.js';
@@ -27,6 +30,11 @@ export interface App {
   readonly sync: SyncReport;
   /** Starts listening; resolves to the address. */
   listen(): Promise<string>;
+  /**
+   * Shuts down gracefully: `/_ready` answers 503 from now on, no new connections are accepted,
+   * requests in flight finish (for up to `server.shutdownTimeout` ms, then their connections are
+   * closed), and the database is closed last. Calling it again returns the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -49,6 +57,9 @@ function buildHttp(config: AppConfig): FastifyInstance {
     clientErrorHandler: writeClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // During shutdown a request that still arrives on an open keep-alive connection is served
+    // (with `connection: close`) rather than refused in Fastify's own, non-envelope 503 body.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
   fastify.setErrorHandler((error, request, reply) => {
@@ -84,9 +95,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       log: { info: log, warn: log },
     });
 
+    const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
+    const readiness = createReadiness({ database, secrets });
     const fastify = buildHttp(config);
+    await fastify.register(healthRoutes, { ready: () => readiness.check() });
     await fastify.register(contentApiPlugin, { registry, documents, permissions, rest: config.rest });
     await fastify.ready();
+
+    let closing: Promise<void> | undefined;
 
     return {
       config,
@@ -95,9 +111,17 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
-      async close() {
-        await fastify.close();
-        await database.close();
+      close() {
+        closing ??= (async () => {
+          readiness.drain();
+          try {
+            await closeHttp(fastify, config.server.shutdownTimeout);
+          } finally {
+            // Last: requests that were still running may need it until their connection closed.
+            await database.close();
+          }
+        })();
+        return closing;
       },
     };
   } catch (error) {

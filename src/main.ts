@@ -1,41 +1,76 @@
 #!/usr/bin/env -S node --max-semi-space-size=8
 import path from 'node:path';
-import { serve } from './cli/serve.js';
-import { DefinitionError } from './shared/errors.js';
+import { migrateCommand } from './cli/migrate.js';
+import { serve, type Server } from './cli/serve.js';
+import { DefinitionError, ServiceUnavailableError } from './shared/errors.js';
 
 const USAGE = `Usage: tessera <command> [project folder]
 
 Commands:
-  start [dir]     serve a project folder (default: the current folder)
-  develop [dir]   serve it and reload when src/ or config/ change
+  start [dir]                serve a project folder (default: the current folder)
+  develop [dir]              serve it and reload when src/ or config/ change
+  migrate [dir] [--dry-run]  drop the columns the content model no longer has, printing
+                             each SQL statement; --dry-run prints them and changes nothing
 
-Environment: HOST, PORT override config/server; config files read any variable through env().`;
+Environment: HOST, PORT override config/server; config files read any variable through env().
+SIGTERM or SIGINT stops the server gracefully (requests in flight finish first).`;
+
+/** How long after the grace period a shutdown may still take (closing the database) before the process gives up. */
+const SHUTDOWN_MARGIN_MILLIS = 5000;
+
+/**
+ * SIGTERM / SIGINT: finish the requests in flight, close the database, exit 0. A second
+ * signal, or a shutdown that overruns its grace period by far, exits 1 at once.
+ */
+function stopOnSignals(server: Server): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    const grace = server.shutdownTimeout();
+    console.log(`${signal}: shutting down (requests in flight get up to ${grace} ms)…`);
+    setTimeout(() => {
+      console.error('Shutdown did not finish in time: exiting.');
+      process.exit(1);
+    }, grace + SHUTDOWN_MARGIN_MILLIS).unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
 
 /** The process entry: the only place that reads process.argv and process.env. */
 async function main(argv: readonly string[]): Promise<number> {
-  const [command, dir] = argv;
-  if (command !== 'start' && command !== 'develop') {
+  const [command, ...rest] = argv;
+  const flags = rest.filter((arg) => arg.startsWith('--'));
+  const positional = rest.filter((arg) => !arg.startsWith('--'));
+  const known = command === 'start' || command === 'develop' || command === 'migrate';
+  const allowedFlags = command === 'migrate' ? ['--dry-run'] : [];
+  if (!known || positional.length > 1 || flags.some((flag) => !allowedFlags.includes(flag))) {
     console.log(USAGE);
     return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
   }
-  const projectDir = path.resolve(dir ?? '.');
+  const projectDir = path.resolve(positional[0] ?? '.');
+  const log = (message: string): void => console.log(message);
   try {
-    const server = await serve({ projectDir, env: process.env, watch: command === 'develop', log: (message) => console.log(message) });
-    const stop = (): void => {
-      server.stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    if (command === 'migrate') {
+      await migrateCommand({ projectDir, env: process.env, dryRun: flags.includes('--dry-run'), log });
+      return 0;
+    }
+    stopOnSignals(await serve({ projectDir, env: process.env, watch: command === 'develop', log }));
     return -1;
   } catch (error) {
-    if (error instanceof DefinitionError) {
-      console.error(`Tessera could not start: ${error.message}`);
+    if (error instanceof DefinitionError || error instanceof ServiceUnavailableError) {
+      console.error(`Tessera could not ${command === 'migrate' ? 'migrate' : 'start'}: ${error.message}`);
       return 1;
     }
     throw error;

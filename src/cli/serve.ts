@@ -13,7 +13,10 @@ export interface ServeOptions {
 }
 
 export interface Server {
+  /** Graceful: in-flight requests finish (see App.close), then the database closes. */
   stop(): Promise<void>;
+  /** The served app's grace period for requests in flight at shutdown (ms). */
+  shutdownTimeout(): number;
 }
 
 async function startApp(options: ServeOptions): Promise<App> {
@@ -39,7 +42,8 @@ export async function serve(options: ServeOptions): Promise<Server> {
     throw new DefinitionError(options.projectDir, 'no such project folder');
   }
   let app: App | null = await startApp(options);
-  if (!options.watch) return { stop: async () => app?.close() };
+  const shutdownTimeout = (): number => app?.config.server.shutdownTimeout ?? 0;
+  if (!options.watch) return { stop: async () => app?.close(), shutdownTimeout };
 
   let timer: NodeJS.Timeout | undefined;
   let restarting = Promise.resolve();
@@ -69,5 +73,6 @@ export async function serve(options: ServeOptions): Promise<Server> {
       await restarting;
       await app?.close();
     },
+    shutdownTimeout,
   };
 }

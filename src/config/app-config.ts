@@ -5,6 +5,8 @@ export interface ServerConfig {
   readonly port: number;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimit: number;
+  /** On shutdown, how long in-flight requests may take to finish before their connections are closed (ms). */
+  readonly shutdownTimeout: number;
 }
 
 export type { DatabaseConfig, ServerDatabaseConfig, SqliteConfig } from '../db/database-config.js';

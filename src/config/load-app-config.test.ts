@@ -36,7 +36,7 @@ describe('loadAppConfig: defaults', () => {
     const dir = project({});
     assert.deepEqual(await load(dir), {
       projectDir: dir,
-      server: { host: '0.0.0.0', port: 1337, bodyLimit: 1048576 },
+      server: { host: '0.0.0.0', port: 1337, bodyLimit: 1048576, shutdownTimeout: 10000 },
       database: { client: 'sqlite', filename: path.join(dir, '.tmp', 'data.db') },
       rest: DEFAULT_REST_CONFIG,
       permissions: {},
@@ -98,8 +98,8 @@ describe('loadAppConfig: every file form', () => {
 describe('loadAppConfig: server', () => {
   it('lets HOST and PORT override config/server', async () => {
     const dir = project({ 'server.js': "export default ({ env }) => ({ host: 'file.host', port: env.int('OTHER_PORT', 4000) });" });
-    assert.deepEqual((await load(dir)).server, { host: 'file.host', port: 4000, bodyLimit: 1048576 });
-    assert.deepEqual((await load(dir, { HOST: '127.0.0.1', PORT: '5000' })).server, { host: '127.0.0.1', port: 5000, bodyLimit: 1048576 });
+    assert.deepEqual((await load(dir)).server, { host: 'file.host', port: 4000, bodyLimit: 1048576, shutdownTimeout: 10000 });
+    assert.deepEqual((await load(dir, { HOST: '127.0.0.1', PORT: '5000' })).server, { host: '127.0.0.1', port: 5000, bodyLimit: 1048576, shutdownTimeout: 10000 });
     assert.equal((await load(dir, { PORT: '' })).server.port, 4000, 'an empty PORT is unset');
   });
 
@@ -107,6 +107,13 @@ describe('loadAppConfig: server', () => {
     const config = await load(project({ 'server.json': '{ "http": { "bodyLimit": 2048 }, "logger": true }' }));
     assert.equal(config.server.bodyLimit, 2048);
     assert.equal(config.logger, true);
+  });
+
+  it('reads shutdownTimeout and rejects a negative or fractional one', async () => {
+    assert.equal((await load(project({ 'server.json': '{ "shutdownTimeout": 2500 }' }))).server.shutdownTimeout, 2500);
+    assert.equal((await load(project({ 'server.json': '{ "shutdownTimeout": 0 }' }))).server.shutdownTimeout, 0);
+    await rejects(project({ 'server.json': '{ "shutdownTimeout": -1 }' }), path.join(root, `p${projects}`, 'config', 'server'), 'shutdownTimeout must be a number of milliseconds >= 0, got -1');
+    await rejects(project({ 'server.json': '{ "shutdownTimeout": 1.5 }' }), path.join(root, `p${projects}`, 'config', 'server'), 'shutdownTimeout must be an integer');
   });
 
   it('rejects a bad port, naming where it came from', async () => {

@@ -33,6 +33,12 @@ function readPort(envPort: string | undefined, filePort: unknown, file: string):
   return port;
 }
 
+function readShutdownTimeout(value: unknown, file: string): number {
+  const timeout = readInt(value, 10_000, file, 'shutdownTimeout');
+  if (timeout < 0) throw new DefinitionError(file, `shutdownTimeout must be a number of milliseconds >= 0, got ${timeout}`);
+  return timeout;
+}
+
 function readBool(value: unknown, fallback: boolean, file: string, key: string): boolean {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'boolean') throw new DefinitionError(file, `${key} must be a boolean`);
@@ -152,6 +158,7 @@ export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Pro
       host: env.HOST ?? (typeof server?.host === 'string' ? server.host : '0.0.0.0'),
       port: readPort(env.PORT, server?.port, serverFile),
       bodyLimit: readInt(dict(server?.http).bodyLimit, 1024 * 1024, serverFile, 'http.bodyLimit'),
+      shutdownTimeout: readShutdownTimeout(server?.shutdownTimeout, serverFile),
     }),
     database: readDatabase(dict(database), projectDir, configFile(projectDir, 'database')),
     rest: readRest(dict(api), configFile(projectDir, 'api')),

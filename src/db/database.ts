@@ -22,7 +22,11 @@ export interface Database {
   readonly db: Kysely<DynamicSchema>;
   readonly dialect: Dialect;
   readonly counter: StatementCounter;
-  /** Runs `fn` in one transaction: it commits when `fn` resolves, rolls back when it throws. */
+  /**
+   * Runs `fn` in one transaction: it commits when `fn` resolves, rolls back when it throws.
+   * A transaction the database aborted for a deadlock or a serialization failure is run again
+   * (a bounded number of times), so `fn` must have no effect outside the transaction.
+   */
   transaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -55,6 +59,25 @@ function sqliteKysely(filename: string, counter: StatementCounter): Kysely<Dynam
   });
 }
 
+/** Runs of a transaction that lost to concurrent ones, before the conflict reaches the caller. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * Retries conflicts instead of reporting them as a 500: under concurrent writes PostgreSQL and
+ * InnoDB may abort one of two transactions that wait on each other, and the loser succeeds when
+ * run again. The random, growing pause keeps two losers from colliding again in step.
+ */
+async function withRetry<T>(dialect: Dialect, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !dialect.isTransientConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+    }
+  }
+}
+
 /** Opens the configured database: SQLite (the embedded default), PostgreSQL or MySQL/MariaDB. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const counter = new StatementCounter();
@@ -67,7 +90,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db,
     dialect,
     counter,
-    transaction: (fn) => db.transaction().execute(fn),
+    transaction: (fn) => withRetry(dialect, () => db.transaction().execute(fn)),
     close: () => db.destroy(),
   };
 }

@@ -55,13 +55,27 @@ export interface Dialect {
   withSchemaLock<T>(db: Kysely<Record<string, Record<string, unknown>>>, fn: (db: Kysely<Record<string, Record<string, unknown>>>) => Promise<T>): Promise<T>;
   /**
    * Serializes writers that check uniqueness on one table for the rest of the transaction, so
-   * that two of them cannot both find a value free and both insert it.
+   * that two of them cannot both find a value free and both insert it. It must come before the
+   * transaction's first read: on MySQL (REPEATABLE READ) later reads see the snapshot of the
+   * first one, and the checks must see what the previous holder committed. (READ COMMITTED is
+   * no way out there: InnoDB then makes an UPDATE through the (document_id, published_at)
+   * index miss a row a concurrent update re-indexed, a 404 for an existing document.)
    */
   lockForUniqueCheck(trx: Kysely<Record<string, Record<string, unknown>>>, table: string): Promise<void>;
-  /** Creates what `lockForUniqueCheck` needs for these tables; run by schema sync under its lock. */
-  prepareLocks(db: Kysely<Record<string, Record<string, unknown>>>, tables: readonly string[]): Promise<void>;
+  /**
+   * DDL for the dialect's own tables that the layout lacks (MySQL: `tessera_locks`, which
+   * `lockForUniqueCheck` needs); part of schema sync's plan, so an older database gains them.
+   */
+  systemTableStatements(layout: IntrospectedLayout): readonly string[];
+  /** DROP INDEX for an index of a table (MySQL names the table, the others do not). */
+  dropIndex(table: string, index: string): string;
   /** An indexed column in CREATE INDEX (MySQL indexes a prefix of long text columns). */
   indexedColumn(column: ColumnModel): string;
   /** A database error that a client caused (a value out of the column's range), or null. */
   clientErrorOf(error: unknown): string | null;
+  /**
+   * Whether the error ended the transaction because of other transactions running at the same
+   * time (deadlock, serialization failure): running it again is expected to succeed.
+   */
+  isTransientConflict(error: unknown): boolean;
 }

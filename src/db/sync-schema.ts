@@ -43,6 +43,7 @@ function planSync(dialect: Dialect, existing: IntrospectedLayout, tables: readon
       statements.push(`create index ${dialect.quote(index.name)} on ${dialect.quote(table.name)} (${columns.join(', ')})`);
     }
   }
+  statements.push(...dialect.systemTableStatements(existing));
   return { statements, createdTables, addedColumns, orphanColumns };
 }
 
@@ -60,7 +61,6 @@ export async function syncSchema(database: Database, tables: readonly TableModel
   return dialect.withSchemaLock(database.db, async (db) => {
     const plan = planSync(dialect, await dialect.introspect(db), tables);
     for (const statement of plan.statements) await sql.raw(statement).execute(db);
-    if (plan.createdTables.length > 0) await dialect.prepareLocks(db, tables.map((table) => table.name));
     return plan;
   });
 }

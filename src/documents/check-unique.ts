@@ -14,6 +14,8 @@ interface UniqueContext {
   readonly dialect: Dialect;
   /** The document being written, whose own rows never collide with it. */
   readonly documentId: string;
+  /** The caller already holds the table's unique-check lock in this transaction. */
+  readonly locked?: boolean;
 }
 
 async function isTaken(context: UniqueContext, table: string, attribute: ScalarAttribute, value: StoredValue): Promise<boolean> {
@@ -61,7 +63,7 @@ export async function completeUniqueValues(write: DocumentWrite, mode: 'create' 
   if (!checks) return write;
   // Until this transaction ends no other writer can check this table: two of them could
   // otherwise both find a value free and both store it.
-  await context.dialect.lockForUniqueCheck(context.executor, table);
+  if (!context.locked) await context.dialect.lockForUniqueCheck(context.executor, table);
   for (const attribute of write.contentType.scalarAttributes) {
     const value = values.get(attribute);
     if (mode === 'create' && attribute.type === 'uid' && attribute.targetField && (value === undefined || value === null || value === '')) {

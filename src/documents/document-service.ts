@@ -141,8 +141,15 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
         // existence is checked first when there is uniqueness to check; otherwise the UPDATE's
         // own row count tells, one statement fewer.
         const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
-        if (checksUniqueness && !(await documentExists(trx, write.contentType, documentId))) return null;
-        const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId }) : hashed;
+        if (checksUniqueness) {
+          // The lock comes before the existence check: under MySQL's REPEATABLE READ every plain
+          // read of a transaction sees the snapshot of its first one, and a snapshot taken
+          // before the lock hid values the previous holder committed, so two documents stored
+          // one unique value (test/cluster/concurrent-writes on MariaDB).
+          await dialect.lockForUniqueCheck(trx, write.contentType.collectionName);
+          if (!(await documentExists(trx, write.contentType, documentId))) return null;
+        }
+        const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId, locked: true }) : hashed;
         const timestamp = dialect.encode('datetime', now().toISOString());
         // Without Draft & Publish every save is a publish: publishedAt follows updatedAt, as in the reference.
         const columns = { ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp };

@@ -116,6 +116,32 @@ export class RateLimitError extends CmsError {
   }
 }
 
+/**
+ * The service cannot answer now but may shortly: the database is unreachable, no pooled
+ * connection became free in time, or the instance is shutting down.
+ */
+export class ServiceUnavailableError extends CmsError {
+  override readonly name = 'ServiceUnavailableError';
+  readonly status = 503;
+  constructor(message = 'Service Unavailable', details?: ErrorDetails) {
+    super(message, details);
+  }
+
+  /**
+   * A database that cannot be reached or refuses the connection. The driver's message names
+   * the problem (refused, timed out, authentication failed); `secrets` (passwords, connection
+   * strings) and any `user:password@` in a URL are masked out of it, since clients see it.
+   */
+  static database(cause: unknown, secrets: readonly (string | undefined)[] = []): ServiceUnavailableError {
+    const raw = cause instanceof Error ? cause.message : String(cause);
+    let message = raw.replace(/\/\/[^/@\s]*@/g, '//***@');
+    for (const secret of secrets) if (secret) message = message.split(secret).join('***');
+    const code = (cause as { code?: unknown } | null)?.code;
+    const suffix = typeof code === 'string' && !message.includes(code) ? ` (${code})` : '';
+    return new ServiceUnavailableError(`Database unavailable: ${message}${suffix}`);
+  }
+}
+
 /** A broken project definition or configuration: stops the start, naming the file. */
 export class DefinitionError extends Error {
   override readonly name = 'DefinitionError';

@@ -28,6 +28,13 @@ const TABLE_OPTIONS = 'engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin
 /** MySQL error numbers of values a column cannot take: the client's fault, a 400. */
 const CLIENT_ERRORS = new Set([1062, 1264, 1292, 1366, 1406, 1690]);
 
+/**
+ * ER_LOCK_DEADLOCK (InnoDB rolled the whole transaction back) and ER_CHECKREAD (MariaDB's
+ * snapshot isolation found a row changed since the transaction read it). Not a lock wait
+ * timeout: it rolls back only the statement and already took innodb_lock_wait_timeout.
+ */
+const TRANSIENT_CONFLICTS = new Set([1213, 1020]);
+
 const LOCKS_TABLE = 'tessera_locks';
 const SCHEMA_LOCK = 'tessera:schema';
 
@@ -117,20 +124,23 @@ export const mysqlDialect: Dialect = Object.freeze({
         await sql`select release_lock(${SCHEMA_LOCK})`.execute(connection);
       }
     }),
-  // A row lock on the table's row in tessera_locks, released when the transaction ends.
+  // An exclusive row lock on the table's row in tessera_locks, held until the transaction
+  // ends. The upsert creates the row on first use and locks it in one step (a read followed by
+  // an insert could deadlock two first writers).
   async lockForUniqueCheck(trx: Db, table: string): Promise<void> {
-    await sql`select name from ${sql.table(LOCKS_TABLE)} where name = ${table} for update`.execute(trx);
+    await sql`insert into ${sql.table(LOCKS_TABLE)} (name) values (${table}) on duplicate key update name = name`.execute(trx);
   },
-  async prepareLocks(db: Db, tables: readonly string[]): Promise<void> {
-    await sql`create table if not exists ${sql.table(LOCKS_TABLE)} (name varchar(191) not null primary key) ${sql.raw(TABLE_OPTIONS)}`.execute(db);
-    if (tables.length > 0) {
-      await sql`insert ignore into ${sql.table(LOCKS_TABLE)} (name) values ${sql.join(tables.map((table) => sql`(${table})`))}`.execute(db);
-    }
-  },
+  systemTableStatements: (layout: IntrospectedLayout) =>
+    layout.has(LOCKS_TABLE) ? [] : [`create table ${quote(LOCKS_TABLE)} (name varchar(191) not null primary key) ${TABLE_OPTIONS}`],
   // MySQL cannot index a whole long text column: its index covers a prefix (lookups stay exact).
+  dropIndex: (table: string, index: string) => `drop index ${quote(index)} on ${quote(table)}`,
   indexedColumn: (column: ColumnModel) => (COLUMN_TYPES[column.type] === 'longtext' ? `${quote(column.name)}(191)` : quote(column.name)),
   clientErrorOf(error: unknown): string | null {
     const { errno, message } = error as { errno?: unknown; message?: unknown };
     return typeof errno === 'number' && CLIENT_ERRORS.has(errno) && typeof message === 'string' ? message : null;
+  },
+  isTransientConflict(error: unknown): boolean {
+    const errno = (error as { errno?: unknown } | null)?.errno;
+    return typeof errno === 'number' && TRANSIENT_CONFLICTS.has(errno);
   },
 });

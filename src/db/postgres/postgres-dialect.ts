@@ -24,6 +24,9 @@ const COLUMN_TYPES: Readonly<Record<ColumnType, string>> = {
 /** Error codes of values a column cannot take: the client's fault, a 400. */
 const CLIENT_ERRORS = new Set(['22001', '22003', '22007', '22008', '22P02', '23505']);
 
+/** serialization_failure and deadlock_detected: the transaction was chosen to give way. */
+const TRANSIENT_CONFLICTS = new Set(['40001', '40P01']);
+
 /** Arbitrary, fixed key of the advisory lock schema sync holds. */
 const SCHEMA_LOCK_KEY = 7_262_881_042;
 
@@ -112,11 +115,13 @@ export function createPostgresDialect({ caseFoldingCollation }: PostgresDialectO
     async lockForUniqueCheck(trx: Db, table: string): Promise<void> {
       await sql`select pg_advisory_xact_lock(hashtext(${`tessera:unique:${table}`}))`.execute(trx);
     },
-    prepareLocks: async () => undefined,
+    systemTableStatements: () => [],
+    dropIndex: (_table: string, index: string) => `drop index ${quote(index)}`,
     indexedColumn: (column: ColumnModel) => quote(column.name),
     clientErrorOf(error: unknown): string | null {
       const { code, message } = error as { code?: unknown; message?: unknown };
       return typeof code === 'string' && CLIENT_ERRORS.has(code) && typeof message === 'string' ? message : null;
     },
+    isTransientConflict: (error: unknown) => TRANSIENT_CONFLICTS.has(String((error as { code?: unknown } | null)?.code)),
   });
 }

@@ -68,7 +68,10 @@ export const sqliteDialect: Dialect = Object.freeze({
   withSchemaLock: <T>(db: Db, fn: (db: Db) => Promise<T>) => db.transaction().execute(fn),
   // Every write transaction already holds SQLite's single write lock.
   lockForUniqueCheck: async () => undefined,
-  prepareLocks: async () => undefined,
+  systemTableStatements: () => [],
+  dropIndex: (_table: string, index: string) => `drop index ${quote(index)}`,
   indexedColumn: (column: ColumnModel) => quote(column.name),
   clientErrorOf: () => null,
+  // One writer at a time, waiting for the lock (busy_timeout): transactions never deadlock.
+  isTransientConflict: () => false,
 });
