@@ -70,6 +70,16 @@ function nestingOf(value: unknown, limit: number): number {
   return 1 + deepest;
 }
 
+/** Text types stored in a varchar(255) column (password holds a 60-character hash). */
+const SHORT_TEXT: ReadonlySet<ScalarAttribute['type']> = new Set(['string', 'email', 'uid', 'enumeration', 'password']);
+const SHORT_TEXT_LIMIT = 255;
+
+function countCodePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
 function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name } = attribute;
   if (typeof value !== 'string') return typeError(name, 'string', value);
@@ -77,6 +87,10 @@ function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
   if (value.includes('\u0000')) return fail(`${name} must not contain NUL (U+0000) characters`);
   if (attribute.minLength !== undefined && value.length < attribute.minLength) {
     return fail(`${name} must be at least ${attribute.minLength} characters`);
+  }
+  // These types are varchar(255) columns on PostgreSQL and MySQL: held to it on every database.
+  if (SHORT_TEXT.has(attribute.type) && attribute.type !== 'password' && countCodePoints(value) > SHORT_TEXT_LIMIT) {
+    return fail(`${name} must be at most ${SHORT_TEXT_LIMIT} characters`);
   }
   if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
     return fail(`${name} must be at most ${attribute.maxLength} characters`);

@@ -1,7 +1,8 @@
 import { sql, type CompiledQuery } from 'kysely';
-import type { Database, Executor } from '../db/database.js';
+import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { StatementShapes } from '../db/statement-shapes.js';
 import type { ContentType } from '../schema/content-type.js';
+import { ValidationError } from '../shared/errors.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
 import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit } from '../query/compile/compile-select.js';
@@ -68,6 +69,20 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     return readOne(executor, { ...query, filters: null }, documentId);
   }
 
+  /**
+   * A write transaction whose database errors caused by a value (one past a column's range
+   * that validation could not know of, such as MySQL's decimal(65,30)) become a 400.
+   */
+  async function inTransaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T> {
+    try {
+      return await database.transaction(fn);
+    } catch (error) {
+      const problem = dialect.clientErrorOf(error);
+      if (problem !== null) throw new ValidationError(`Invalid value: ${problem}`);
+      throw error;
+    }
+  }
+
   /** Password attributes are stored as hashes; hashing is slow, so it happens before the transaction. */
   async function hashPasswords(write: DocumentWrite): Promise<DocumentWrite> {
     const passwords = [...write.values].filter(([attribute, value]) => attribute.type === 'password' && typeof value === 'string');
@@ -123,7 +138,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     async create(write, query) {
       const hashed = await hashPasswords(write);
       const documentId = createDocumentId();
-      return database.transaction(async (trx) => {
+      return inTransaction(async (trx) => {
         const complete = await completeUniqueValues(hashed, 'create', { executor: trx, dialect, documentId });
         const timestamp = dialect.encode('datetime', now().toISOString());
         const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
@@ -136,7 +151,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
 
     async update(documentId, write, query) {
       const hashed = await hashPasswords(write);
-      return database.transaction(async (trx) => {
+      return inTransaction(async (trx) => {
         // A missing document is a 404 even when the body would also break a uniqueness rule, so
         // existence is checked first when there is uniqueness to check; otherwise the UPDATE's
         // own row count tells, one statement fewer.

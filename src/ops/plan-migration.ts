@@ -1,5 +1,6 @@
 import type { Dialect, IntrospectedLayout } from '../db/dialect.js';
 import type { TableModel } from '../db/table-model.js';
+import { columnIndexName } from '../schema/to-table-model.js';
 
 /** Columns Tessera itself relies on: never dropped, whatever the model says. */
 const OWN_COLUMNS: ReadonlySet<string> = new Set(['id', 'document_id', 'created_at', 'updated_at', 'published_at']);
@@ -39,7 +40,7 @@ export function planMigration(dialect: Dialect, layout: IntrospectedLayout, tabl
         refused.push(`${table.name}.${column}`);
         continue;
       }
-      const index = `${table.name}_${column}_idx`;
+      const index = columnIndexName(table.name, column);
       drops.push({
         table: table.name,
         column,

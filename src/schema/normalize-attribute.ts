@@ -1,7 +1,7 @@
 import { DefinitionError } from '../shared/errors.js';
 import { isScalarType, LINKED_TYPES, type ScalarAttribute, type ScalarType } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
-import { toSnakeCase } from './names.js';
+import { shortenIdentifier, toSnakeCase } from './names.js';
 
 const NUMERIC: ReadonlySet<ScalarType> = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const LENGTHED: ReadonlySet<ScalarType> = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid']);
@@ -106,7 +106,7 @@ export function normalizeAttribute(name: string, definition: AttributeDefinition
     kind: 'scalar',
     name,
     type,
-    column: toSnakeCase(name),
+    column: shortenIdentifier(toSnakeCase(name)),
     required: readBoolean(definition, 'required', where),
     unique: readBoolean(definition, 'unique', where),
     private: readBoolean(definition, 'private', where) || type === 'password',

@@ -119,7 +119,7 @@ describe('normalizeContentType: the content-type', () => {
 describe('normalizeContentType: attribute names', () => {
   it('rejects names that are not identifiers', () => {
     for (const name of ['1st', 'my-field', 'my field', '_private', 'é', '', 'a'.repeat(61)]) {
-      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": a name starts with a letter and holds only letters, digits and underscores`);
+      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": a name starts with a letter, holds only letters, digits and underscores, and has at most 60 characters`);
     }
   });
 

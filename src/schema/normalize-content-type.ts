@@ -59,7 +59,7 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   const columns = new Map<string, string>(SYSTEM_ATTRIBUTES.map((attribute) => [attribute.column, attribute.name]));
   for (const [name, attributeDefinition] of Object.entries(rawAttributes)) {
     if (!isValidAttributeName(name)) {
-      throw new DefinitionError(file, `attribute "${name}": a name starts with a letter and holds only letters, digits and underscores`);
+      throw new DefinitionError(file, `attribute "${name}": a name starts with a letter, holds only letters, digits and underscores, and has at most 60 characters`);
     }
     if (RESERVED_ATTRIBUTE_NAMES.has(name)) throw new DefinitionError(file, `attribute "${name}": the name is reserved`);
     const attribute = normalizeAttribute(name, attributeDefinition, file);

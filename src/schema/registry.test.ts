@@ -120,3 +120,16 @@ describe('toSnakeCase', () => {
     assert.equal(toSnakeCase('plain'), 'plain');
   });
 });
+
+describe('shortenIdentifier', () => {
+  it('keeps names that fit and shortens longer ones deterministically, keeping them distinct', async () => {
+    const { shortenIdentifier, MAX_IDENTIFIER_LENGTH } = await import('./names.js');
+    assert.equal(shortenIdentifier('articles_slug_idx'), 'articles_slug_idx');
+    const long = `${'a'.repeat(60)}_title_idx`;
+    const other = `${'a'.repeat(60)}_label_idx`;
+    assert.equal(shortenIdentifier(long).length, MAX_IDENTIFIER_LENGTH);
+    assert.equal(shortenIdentifier(long), shortenIdentifier(long));
+    assert.notEqual(shortenIdentifier(long), shortenIdentifier(other));
+    assert.match(shortenIdentifier(long), /^a{54}_[0-9a-f]{8}$/);
+  });
+});

@@ -2,6 +2,7 @@ import type { ColumnType, TableModel } from '../db/table-model.js';
 import type { ScalarType } from './attribute.js';
 import { DefinitionError } from '../shared/errors.js';
 import type { ContentType } from './content-type.js';
+import { shortenIdentifier } from './names.js';
 import type { SchemaRegistry } from './registry.js';
 
 const COLUMN_TYPE: Readonly<Record<ScalarType, ColumnType>> = {
@@ -30,6 +31,11 @@ export function columnTypeOf(type: ScalarType): ColumnType {
   return COLUMN_TYPE[type];
 }
 
+/** The name of the index on one column of a table (unique and uid attributes have one). */
+export function columnIndexName(table: string, column: string): string {
+  return shortenIdentifier(`${table}_${column}_idx`);
+}
+
 /** The table that stores a content-type's versions: one row per version. */
 export function toTableModel(type: ContentType): TableModel {
   const table = type.collectionName;
@@ -44,11 +50,11 @@ export function toTableModel(type: ContentType): TableModel {
       { name: 'published_at', type: 'datetime' },
     ],
     indexes: [
-      { name: `${table}_documents_idx`, columns: ['document_id', 'published_at'] },
+      { name: shortenIdentifier(`${table}_documents_idx`), columns: ['document_id', 'published_at'] },
       ...type.scalarAttributes
         // uid attributes are unique too (documents/check-unique), and uid generation looks them up.
         .filter((attribute) => attribute.unique || attribute.type === 'uid')
-        .map((attribute) => ({ name: `${table}_${attribute.column}_idx`, columns: [attribute.column] })),
+        .map((attribute) => ({ name: columnIndexName(table, attribute.column), columns: [attribute.column] })),
     ],
   };
 }

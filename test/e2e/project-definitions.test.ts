@@ -75,7 +75,7 @@ describe('a project with a broken attribute does not start', () => {
   }
 
   it('bad attribute name', async () => {
-    await attributeStops({ 'sub-title': { type: 'string' } }, 'attribute "sub-title": a name starts with a letter and holds only letters, digits and underscores');
+    await attributeStops({ 'sub-title': { type: 'string' } }, 'attribute "sub-title": a name starts with a letter, holds only letters, digits and underscores, and has at most 60 characters');
   });
 
   for (const name of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'status']) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKind } from '../helpers/test-database.js';
 
 /**
  * Every scalar type of `samples`: values of the wrong type are refused with the attribute's
@@ -16,6 +17,9 @@ const BIGINT_RANGE = 'must be an integer between -9223372036854775808 and 922337
 /** [attribute, value sent, message]; the error echoes the value sent. */
 const REFUSED: readonly (readonly [string, unknown, string])[] = [
   ['str', 'a\u0000b', 'str must not contain NUL (U+0000) characters'],
+  // string, email, uid and enumeration are varchar(255) on PostgreSQL and MySQL: held to it everywhere.
+  ['str', 'x'.repeat(256), 'str must be at most 255 characters'],
+  ['mail', `${'a'.repeat(251)}@b.io`, 'mail must be at most 255 characters'],
   ['str', 1, typeError('str', 'string', '1')],
   ['str', true, typeError('str', 'string', 'true')],
   ['str', { a: 1 }, typeError('str', 'string', '{"a":1}')],
@@ -93,6 +97,8 @@ const REFUSED: readonly (readonly [string, unknown, string])[] = [
 const ACCEPTED: readonly (readonly [string, unknown, unknown])[] = [
   ['str', '', ''],
   ['str', '𝄞 é end', '𝄞 é end'],
+  // 255 characters, counted as characters (each emoji is two UTF-16 units).
+  ['str', '😀'.repeat(255), '😀'.repeat(255)],
   ['enm', 'gamma', 'gamma'],
   ['mail', 'first.last+tag@example.co.uk', 'first.last+tag@example.co.uk'],
   ['mail', '', ''],
@@ -160,6 +166,19 @@ describe('write values of every scalar type', () => {
         }
         assert.deepEqual(await rows(), before);
       });
+    }
+  });
+
+  it('a decimal past the column: exact on SQLite and PostgreSQL, a 400 on MySQL (decimal(65,30))', async () => {
+    const value = `1${'0'.repeat(40)}`;
+    const response = await t.put(`/api/samples/${documentId}`, { data: { dec: value } });
+    if (testDatabaseKind() === 'mysql') {
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.error.name, 'ValidationError');
+      assert.match(response.body.error.message, /^Invalid value: Out of range value for column 'dec'/);
+    } else {
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.data.dec, Number(value));
     }
   });
 
