@@ -51,7 +51,7 @@ function documentId(random: () => number): string {
   return id;
 }
 
-/** A row in the exact stored form Tessera writes (see src/db/sqlite/sqlite-dialect.ts). */
+/** A row in the exact stored form Tessera writes on SQLite (see src/db/sqlite/sqlite-dialect.ts); seed-postgres.ts maps it to PostgreSQL's. */
 export interface SeedRow {
   readonly document_id: string;
   readonly title: string;
@@ -81,6 +81,30 @@ export const ARTICLE_COLUMNS = [
   'id', 'document_id', 'title', 'slug', 'body', 'category', 'views', 'likes', 'rating', 'price', 'featured', 'publish_date',
   'metadata', 'created_at', 'updated_at', 'published_at',
 ] as const;
+
+/**
+ * The same columns' types on PostgreSQL, as `format_type` names them (see
+ * src/db/postgres/postgres-dialect.ts): numeric decimals, real booleans, dates, instants
+ * to the millisecond and JSON as text.
+ */
+export const POSTGRES_ARTICLE_TYPES: Readonly<Record<(typeof ARTICLE_COLUMNS)[number], string>> = {
+  id: 'integer',
+  document_id: 'character varying(255)',
+  title: 'character varying(255)',
+  slug: 'character varying(255)',
+  body: 'text',
+  category: 'character varying(255)',
+  views: 'integer',
+  likes: 'bigint',
+  rating: 'double precision',
+  price: 'numeric',
+  featured: 'boolean',
+  publish_date: 'date',
+  metadata: 'text',
+  created_at: 'timestamp(3) with time zone',
+  updated_at: 'timestamp(3) with time zone',
+  published_at: 'timestamp(3) with time zone',
+};
 
 const START = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;

@@ -7,7 +7,8 @@ export interface RequestPlan {
 }
 
 export interface LoadOptions {
-  readonly baseUrl: string;
+  /** One server, or several: autocannon opens connection i to url i mod n, a round-robin by connection. */
+  readonly urls: readonly string[];
   readonly plan: RequestPlan;
   readonly connections: number;
   readonly durationSeconds: number;
@@ -32,7 +33,8 @@ export interface LoadResult {
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let sequence = options.firstSequence;
   const result = await autocannon({
-    url: options.baseUrl,
+    // autocannon accepts several URLs; its type definitions only declare one.
+    url: (options.urls.length === 1 ? options.urls[0] : [...options.urls]) as string,
     connections: options.connections,
     duration: options.durationSeconds,
     pipelining: 1,
@@ -50,7 +52,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ],
   });
   if (result.errors > 0 || result.non2xx > 0) {
-    throw new Error(`${options.baseUrl}: ${result.non2xx} non-2xx responses and ${result.errors} errors (${result.timeouts} timeouts) during the load run`);
+    throw new Error(`${options.urls.join(', ')}: ${result.non2xx} non-2xx responses and ${result.errors} errors (${result.timeouts} timeouts) during the load run`);
   }
   return {
     requestsPerSecond: result.requests.total / result.duration,

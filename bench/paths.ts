@@ -16,7 +16,11 @@ export const TESSERA_ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
  * with the same flags, so the comparison stays like for like.
  */
 export const NODE_FLAGS = ['--max-semi-space-size=8'] as const;
-export const BASELINE_ENTRY = path.join(REPO_ROOT, 'dist', 'bench', 'baseline-server.js');
+/** The hand-written baseline of each database. */
+export const BASELINE_ENTRIES = {
+  sqlite: path.join(REPO_ROOT, 'dist', 'bench', 'baseline-sqlite-server.js'),
+  postgres: path.join(REPO_ROOT, 'dist', 'bench', 'baseline-postgres-server.js'),
+} as const;
 
 /** Databases, profiles and results of a run; `.tmp/` is gitignored. */
 export const WORK_DIR = path.join(REPO_ROOT, '.tmp', 'bench');

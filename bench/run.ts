@@ -1,22 +1,23 @@
 /**
- * `npm run bench`: Tessera against a hand-written Fastify + better-sqlite3 baseline on the same
- * seeded data, plus Tessera's start-up time and memory. Prints a table and writes
- * .tmp/bench/latest.json. Options: --duration s (measured time per server and scenario), --warmup s,
- * --rounds n (the measured time is split into n rounds alternating between the servers), --connections n, --documents n,
- * --startup-runs n, --profile auto|always|never (auto: profile the scenarios that miss their target),
- * --only list,findOne,update,create (a subset of the scenarios, for a quick look).
+ * `npm run bench`: Tessera against a hand-written Fastify baseline on the same seeded data, on
+ * SQLite (better-sqlite3) and/or PostgreSQL (pg), plus, on PostgreSQL, read throughput with
+ * several Tessera processes on one database, and Tessera's start-up time and memory. Prints a
+ * table and writes .tmp/bench/latest.json. Options: see bench/README.md and options.ts.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { combineRuns, runLoad, type LoadResult, type RequestPlan } from './load.js';
-import { BASELINE_ENTRY, BENCH_PROJECT, NODE_FLAGS, TESSERA_ENTRY, WORK_DIR } from './paths.js';
-import { freePort, memoryOf, sleep, startServer, type ServerProcess } from './processes.js';
-import { formatSummary, summarizeProfile, type ProfileSummary } from './profile-summary.js';
-import { formatReport, type BenchReport, type MemoryResult, type ScenarioResult } from './report.js';
-import { createScenarios, type Scenario, type ScenarioName } from './scenarios.js';
-import { copyDatabase, removeDatabase, seedDatabase } from './seed.js';
+import { openBenchDatabase, type BenchDatabase, type DatabaseKind } from './bench-database.js';
+import { sweepInstances, type InstanceSweep } from './instance-sweep.js';
+import { runLoad } from './load.js';
+import { measurePair } from './measure-pair.js';
+import { parseOptions, type BenchOptions } from './options.js';
+import { BASELINE_ENTRIES, TESSERA_ENTRY, WORK_DIR } from './paths.js';
+import { freePort, memoryOf, sleep, type ServerProcess } from './processes.js';
+import { formatSummary, summarizeProfile } from './profile-summary.js';
+import { formatReport, type BenchReport, type DatabaseReport, type MemoryResult, type ScenarioProfile, type ScenarioResult } from './report.js';
+import { createScenarios, type Scenario } from './scenarios.js';
+import { startBaseline, startTessera } from './servers.js';
 import { measureStartup } from './startup.js';
 import { verifySameAnswers } from './verify.js';
 
@@ -24,86 +25,19 @@ const STARTUP_TARGET_MS = 1000;
 const RSS_TARGET_MB = 120;
 const SEED = 20_260_101;
 
-const { values: flags } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '10' },
-    documents: { type: 'string', default: '10000' },
-    'startup-runs': { type: 'string', default: '5' },
-    profile: { type: 'string', default: 'auto' },
-    'profile-duration': { type: 'string', default: '6' },
-    only: { type: 'string' },
-  },
-});
-
-function positive(name: string, value: string | undefined): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a positive integer, got ${value}`);
-  return number;
-}
-
-const settings = {
-  durationSeconds: positive('duration', flags.duration),
-  warmupSeconds: positive('warmup', flags.warmup),
-  rounds: positive('rounds', flags.rounds),
-  connections: positive('connections', flags.connections),
-  documents: positive('documents', flags.documents),
-};
-const startupRuns = positive('startup-runs', flags['startup-runs']);
-const profileDuration = positive('profile-duration', flags['profile-duration']);
-const profileMode = flags.profile;
-if (profileMode !== 'auto' && profileMode !== 'always' && profileMode !== 'never') throw new Error('--profile must be auto, always or never');
-
 const log = (message: string): void => console.log(message);
 
-function startTessera(database: string, port: number, nodeFlags: readonly string[] = []): ReturnType<typeof startServer> {
-  return startServer({
-    name: 'tessera',
-    args: [...NODE_FLAGS, ...nodeFlags, TESSERA_ENTRY, 'start', BENCH_PROJECT],
-    env: { DATABASE_FILENAME: database },
-    port,
-    readyPath: '/api/articles',
-  });
-}
-
-function startBaseline(database: string, port: number): ReturnType<typeof startServer> {
-  return startServer({ name: 'baseline', args: [...NODE_FLAGS, BASELINE_ENTRY], env: { DATABASE_FILENAME: database }, port, readyPath: '/api/articles' });
-}
-
-/**
- * Both servers under one scenario: a warm-up each (discarded), then the measured time split
- * into rounds that alternate between them, so that a burst of load from elsewhere on the
- * machine hits both rather than one. Each server's request sequence continues across its runs.
- */
-async function measurePair(servers: readonly [ServerProcess, ServerProcess], plan: RequestPlan): Promise<[LoadResult, LoadResult]> {
-  const next = [0, 0];
-  const runs: [LoadResult[], LoadResult[]] = [[], []];
-  const run = async (which: 0 | 1, durationSeconds: number): Promise<LoadResult> => {
-    const result = await runLoad({ baseUrl: servers[which].baseUrl, plan, connections: settings.connections, durationSeconds, firstSequence: next[which] ?? 0 });
-    next[which] = (next[which] ?? 0) + result.sent;
-    return result;
-  };
-  for (const which of [0, 1] as const) await run(which, settings.warmupSeconds);
-  const roundSeconds = settings.durationSeconds / settings.rounds;
-  for (let round = 0; round < settings.rounds; round += 1) {
-    for (const which of [0, 1] as const) runs[which].push(await run(which, roundSeconds));
-  }
-  return [combineRuns(runs[0]), combineRuns(runs[1])];
-}
-
 /** A fresh Tessera on a fresh copy of the seed, under --cpu-prof, driven by one scenario. */
-async function profileScenario(seeded: string, scenario: Scenario): Promise<ProfileSummary & { scenario: ScenarioName }> {
+async function profileScenario(database: BenchDatabase, scenario: Scenario, options: BenchOptions): Promise<ScenarioProfile> {
   const directory = path.join(WORK_DIR, 'profiles');
   mkdirSync(directory, { recursive: true });
-  const name = `tessera-${scenario.name}.cpuprofile`;
-  const database = path.join(WORK_DIR, 'tessera-profile.db');
-  copyDatabase(seeded, database);
-  const { server } = await startTessera(database, await freePort(), ['--cpu-prof', `--cpu-prof-dir=${directory}`, `--cpu-prof-name=${name}`]);
+  const name = `tessera-${database.kind}-${scenario.name}.cpuprofile`;
+  const env = await database.copy('profile');
+  const server = await startTessera(env, await freePort(), ['--cpu-prof', `--cpu-prof-dir=${directory}`, `--cpu-prof-name=${name}`]);
   try {
-    await runLoad({ baseUrl: server.baseUrl, plan: scenario.plan, connections: settings.connections, durationSeconds: 1, firstSequence: 0 });
-    await runLoad({ baseUrl: server.baseUrl, plan: scenario.plan, connections: settings.connections, durationSeconds: profileDuration, firstSequence: 1_000_000 });
+    const urls = [server.baseUrl];
+    await runLoad({ urls, plan: scenario.plan, connections: options.load.connections, durationSeconds: 1, firstSequence: 0 });
+    await runLoad({ urls, plan: scenario.plan, connections: options.load.connections, durationSeconds: options.profileSeconds, firstSequence: 1_000_000 });
   } finally {
     await server.stop();
   }
@@ -112,92 +46,120 @@ async function profileScenario(seeded: string, scenario: Scenario): Promise<Prof
   return { ...summarizeProfile(file), scenario: scenario.name };
 }
 
-async function main(): Promise<void> {
-  for (const entry of [TESSERA_ENTRY, BASELINE_ENTRY]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  mkdirSync(WORK_DIR, { recursive: true });
-  const loadBefore = os.loadavg()[0] ?? 0;
-
-  log(`Start-up: ${startupRuns} × tessera start examples/blog on a fresh database…`);
-  const startup = await measureStartup(WORK_DIR, startupRuns);
-
-  const seeded = path.join(WORK_DIR, 'seed.db');
-  const seedStarted = performance.now();
-  const documentIds = await seedDatabase(seeded, settings.documents, SEED);
-  log(`Seeded ${documentIds.length} articles into ${path.relative(process.cwd(), seeded)} in ${Math.round(performance.now() - seedStarted)} ms (schema by Tessera, rows by better-sqlite3)`);
-  const tesseraDb = path.join(WORK_DIR, 'tessera.db');
-  const baselineDb = path.join(WORK_DIR, 'baseline.db');
-  copyDatabase(seeded, tesseraDb);
-  copyDatabase(seeded, baselineDb);
-
-  const only = flags.only?.split(',').map((name) => name.trim());
-  const scenarios = createScenarios(documentIds).filter((scenario) => !only || only.includes(scenario.name));
-  if (scenarios.length === 0) throw new Error(`--only names none of the scenarios list, findOne, update, create`);
-  const results: ScenarioResult[] = [];
-  let tesseraMemory: MemoryResult;
-  let baselineMemory: MemoryResult;
-  const servers: ServerProcess[] = [];
+/** Seeds one database kind, compares the two servers on it, sweeps instances (PostgreSQL) and profiles misses. */
+async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupMissed: boolean): Promise<DatabaseReport> {
+  const database = await openBenchDatabase(kind, WORK_DIR);
   try {
-    const tessera = (await startTessera(tesseraDb, await freePort())).server;
-    servers.push(tessera);
-    const baseline = (await startBaseline(baselineDb, await freePort())).server;
-    servers.push(baseline);
-    await sleep(1000);
-    const tesseraIdle = memoryOf(tessera.pid);
-    const baselineIdle = memoryOf(baseline.pid);
+    log(`\n${kind}: seeding ${options.load.documents} articles (schema by Tessera)…`);
+    const seedStarted = performance.now();
+    const documentIds = await database.seed(options.load.documents, SEED);
+    const seedMs = performance.now() - seedStarted;
+    log(`Seeded ${documentIds.length} articles in ${Math.round(seedMs)} ms`);
+    const scenarios = createScenarios(documentIds).filter((scenario) => !options.only || options.only.includes(scenario.name));
 
-    const [firstId] = documentIds;
-    if (!firstId) throw new Error('nothing was seeded');
-    await verifySameAnswers(tessera.baseUrl, baseline.baseUrl, firstId);
-    log('Verified: both servers answer the list, findOne, create and update requests with the same JSON.');
+    const results: ScenarioResult[] = [];
+    let tesseraMemory: MemoryResult;
+    let baselineMemory: MemoryResult;
+    const servers: ServerProcess[] = [];
+    try {
+      const tessera = await startTessera(await database.copy('tessera'), await freePort());
+      servers.push(tessera);
+      const baseline = await startBaseline(kind, await database.copy('baseline'), await freePort());
+      servers.push(baseline);
+      await sleep(1000);
+      const tesseraIdle = memoryOf(tessera.pid);
+      const baselineIdle = memoryOf(baseline.pid);
 
-    for (const scenario of scenarios) {
-      const [tesseraResult, baselineResult] = await measurePair([tessera, baseline], scenario.plan);
-      const ratio = tesseraResult.requestsPerSecond / baselineResult.requestsPerSecond;
-      results.push({ scenario: scenario.name, description: scenario.description, tessera: tesseraResult, baseline: baselineResult, ratio, targetRatio: scenario.targetRatio, met: ratio >= scenario.targetRatio });
-      log(`  ${scenario.name}: Tessera ${Math.round(tesseraResult.requestsPerSecond)} req/s, baseline ${Math.round(baselineResult.requestsPerSecond)} req/s, ratio ${ratio.toFixed(2)}`);
+      const [firstId] = documentIds;
+      if (!firstId) throw new Error('nothing was seeded');
+      await verifySameAnswers(tessera.baseUrl, baseline.baseUrl, firstId);
+      log('Verified: both servers answer the list, findOne, create and update requests with the same JSON.');
+
+      for (const scenario of scenarios) {
+        const [tesseraResult, baselineResult] = await measurePair([tessera, baseline], scenario.plan, options.load);
+        const ratio = tesseraResult.load.requestsPerSecond / baselineResult.load.requestsPerSecond;
+        results.push({ scenario: scenario.name, description: scenario.description, tessera: tesseraResult, baseline: baselineResult, ratio, targetRatio: scenario.targetRatio, met: ratio >= scenario.targetRatio });
+        log(`  ${scenario.name}: Tessera ${Math.round(tesseraResult.load.requestsPerSecond)} req/s, baseline ${Math.round(baselineResult.load.requestsPerSecond)} req/s, ratio ${ratio.toFixed(2)}`);
+      }
+
+      await sleep(2000);
+      tesseraMemory = { idleAfterStart: tesseraIdle, idleAfterLoad: memoryOf(tessera.pid) };
+      baselineMemory = { idleAfterStart: baselineIdle, idleAfterLoad: memoryOf(baseline.pid) };
+    } finally {
+      for (const server of servers) await server.stop();
     }
 
-    await sleep(2000);
-    tesseraMemory = { idleAfterStart: tesseraIdle, idleAfterLoad: memoryOf(tessera.pid) };
-    baselineMemory = { idleAfterStart: baselineIdle, idleAfterLoad: memoryOf(baseline.pid) };
+    let instances: InstanceSweep | null = null;
+    const readScenarios = scenarios.filter((scenario) => scenario.name === 'list' || scenario.name === 'findOne');
+    if (kind === 'postgres' && options.instances.length > 0 && readScenarios.length > 0) {
+      log(`Instances: ${options.instances.join(', ')} Tessera processes on one database (fresh copy of the seed)…`);
+      instances = await sweepInstances({
+        env: await database.copy('instances'),
+        counts: options.instances,
+        scenarios: readScenarios,
+        settings: options.load,
+        secondsPerPoint: options.instanceSeconds,
+        log,
+      });
+    }
+
+    const memoryMet = tesseraMemory.idleAfterStart.rssMb < RSS_TARGET_MB && tesseraMemory.idleAfterLoad.rssMb < RSS_TARGET_MB;
+    const missed = scenarios.filter((scenario) => results.some((result) => result.scenario === scenario.name && !result.met));
+    const toProfile = options.profile === 'always' ? scenarios : options.profile === 'never' ? [] : missed;
+    // A missed start-up or memory target with every ratio met: profile the reads, where time goes first.
+    if (toProfile.length === 0 && options.profile === 'auto' && (!memoryMet || startupMissed)) toProfile.push(...scenarios.slice(0, 2));
+    const profiles: ScenarioProfile[] = [];
+    for (const scenario of toProfile) {
+      log(`Profiling Tessera on ${kind} under the ${scenario.name} scenario (${options.profileSeconds} s)…`);
+      profiles.push(await profileScenario(database, scenario, options));
+    }
+    return {
+      database: kind,
+      seedMs,
+      scenarios: results,
+      memory: { tessera: tesseraMemory, baseline: baselineMemory, targetMb: RSS_TARGET_MB, met: memoryMet },
+      instances,
+      profiles,
+    };
   } finally {
-    for (const server of servers) await server.stop();
+    // The databases are rebuilt on every run; only the results and profiles are worth keeping.
+    await database.dispose();
   }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  for (const entry of [TESSERA_ENTRY, ...options.databases.map((kind) => BASELINE_ENTRIES[kind])]) {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  }
+  mkdirSync(WORK_DIR, { recursive: true });
+  const started = performance.now();
+  const loadBefore = os.loadavg()[0] ?? 0;
+
+  log(`Start-up: ${options.startupRuns} × tessera start examples/blog on a fresh SQLite database…`);
+  const startup = await measureStartup(WORK_DIR, options.startupRuns);
+  const startupMet = startup.medianMs < STARTUP_TARGET_MS;
+
+  const databases: DatabaseReport[] = [];
+  for (const kind of options.databases) databases.push(await benchDatabase(kind, options, !startupMet && databases.length === 0));
 
   const cpus = os.cpus();
-  const memoryMet = tesseraMemory.idleAfterStart.rssMb < RSS_TARGET_MB && tesseraMemory.idleAfterLoad.rssMb < RSS_TARGET_MB;
-  const startupMet = startup.medianMs < STARTUP_TARGET_MS;
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings,
+    settings: options.load,
     loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
-    scenarios: results,
     startup: { ...startup, targetMs: STARTUP_TARGET_MS, met: startupMet },
-    memory: { tessera: tesseraMemory, baseline: baselineMemory, targetMb: RSS_TARGET_MB, met: memoryMet },
-    profiles: [],
+    databases,
   };
-
-  const anyMissed = results.some((result) => !result.met) || !memoryMet || !startupMet;
-  const toProfile =
-    profileMode === 'always' ? scenarios : profileMode === 'never' || !anyMissed ? [] : scenarios.filter((scenario) => results.some((result) => result.scenario === scenario.name && !result.met));
-  // A missed start-up or memory target with every ratio met: profile the reads, where time goes first.
-  if (toProfile.length === 0 && anyMissed && profileMode === 'auto') toProfile.push(...scenarios.slice(0, 2));
-  const profiles: (ProfileSummary & { scenario: ScenarioName })[] = [];
-  for (const scenario of toProfile) {
-    log(`Profiling Tessera under the ${scenario.name} scenario (${profileDuration} s)…`);
-    profiles.push(await profileScenario(seeded, scenario));
-  }
-  // The databases are rebuilt on every run; only the results and profiles are worth keeping.
-  for (const database of ['tessera-profile.db', 'tessera.db', 'baseline.db', 'seed.db']) removeDatabase(path.join(WORK_DIR, database));
-
-  const final: BenchReport = { ...report, profiles };
   const output = path.join(WORK_DIR, 'latest.json');
-  writeFileSync(output, `${JSON.stringify(final, null, 2)}\n`);
+  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   log('');
-  log(formatReport(final));
-  for (const profile of profiles) log(`\nCPU profile, ${profile.scenario} scenario — ${formatSummary(profile)}`);
-  log(`\nResults written to ${path.relative(process.cwd(), output)}`);
+  log(formatReport(report));
+  for (const database of databases) {
+    for (const profile of database.profiles) log(`\nCPU profile, ${database.database}, ${profile.scenario} scenario — ${formatSummary(profile)}`);
+  }
+  log(`\nResults written to ${path.relative(process.cwd(), output)} (the whole run took ${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,7 @@
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { ARTICLE_COLUMNS, generateRows, type SeedRow } from './dataset.js';
-import { BENCH_PROJECT, TESSERA_ENTRY } from './paths.js';
-import { freePort, startServer } from './processes.js';
+import { createSchemaWithTessera } from './tessera-schema.js';
 
 export function removeDatabase(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
@@ -16,23 +15,15 @@ export function copyDatabase(from: string, to: string): void {
 }
 
 /**
- * Seeds `count` articles into a fresh database file and returns their documentIds.
+ * Seeds `count` articles into a fresh SQLite file and returns their documentIds.
  *
- * Tessera is started once on the empty file so that it creates the schema itself (its exact
- * column layout and indexes); the rows are then inserted directly through better-sqlite3 in
+ * Tessera creates the schema; the rows are then inserted directly through better-sqlite3 in
  * one transaction, in the stored form Tessera writes. The column list is checked against what
  * Tessera created, so a layout change fails here instead of skewing the comparison.
  */
-export async function seedDatabase(file: string, count: number, seed: number): Promise<string[]> {
+export async function seedSqlite(file: string, count: number, seed: number): Promise<string[]> {
   removeDatabase(file);
-  const { server } = await startServer({
-    name: 'tessera (schema creation)',
-    args: [TESSERA_ENTRY, 'start', BENCH_PROJECT],
-    env: { DATABASE_FILENAME: file },
-    port: await freePort(),
-    readyPath: '/api/articles',
-  });
-  await server.stop();
+  await createSchemaWithTessera({ DATABASE_FILENAME: file });
 
   const db = new BetterSqlite3(file);
   try {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { BLOG_PROJECT, NODE_FLAGS, TESSERA_ENTRY } from './paths.js';
 import { freePort, memoryOf, sleep, startServer } from './processes.js';
-import { removeDatabase } from './seed.js';
+import { removeDatabase } from './seed-sqlite.js';
 
 export interface StartupResult {
   readonly runsMs: readonly number[];

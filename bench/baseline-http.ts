@@ -1,0 +1,82 @@
+/**
+ * The HTTP side both baselines share: Fastify, the four routes, Tessera's error envelope,
+ * listen and shutdown. Each baseline brings an `ArticleStore` with its own hand-written SQL;
+ * better-sqlite3's store answers synchronously, pg's with promises.
+ */
+import Fastify, { type FastifyReply } from 'fastify';
+import { HttpError, newArticle, articleChanges, notFound, parseList, readData, toArticle, type ArticleChanges, type ArticleRow, type ListQuery, type NewArticle } from './baseline-rules.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface ArticleStore {
+  /** A page and the total of matching rows (the total may be derived from the page, see the list route). */
+  list(query: ListQuery, offset: number): MaybePromise<{ readonly rows: readonly ArticleRow[]; readonly total: number }>;
+  findOne(documentId: string): MaybePromise<ArticleRow | undefined>;
+  /** Generates the slug when `values.slug` is null; a taken explicit slug is a 400. */
+  create(article: NewArticle): MaybePromise<ArticleRow>;
+  /** undefined when no document has this documentId. */
+  update(documentId: string, changes: ArticleChanges): MaybePromise<ArticleRow | undefined>;
+  close(): MaybePromise<void>;
+}
+
+/** A page that is neither empty nor full tells the total by itself: no count query needed. */
+export function totalFromPage(rows: number, offset: number, pageSize: number): number | null {
+  return rows > 0 && rows < pageSize ? offset + rows : null;
+}
+
+export async function serveBaseline(store: ArticleStore, describe: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const fastify = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+
+  fastify.setErrorHandler((error, _request, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.status).send({ data: null, error: { status: error.status, name: error.errorName, message: error.message, details: {} } });
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    return reply.code(status).send({ data: null, error: { status, name: status === 500 ? 'InternalServerError' : 'BadRequestError', message: 'Internal Server Error', details: {} } });
+  });
+
+  fastify.get('/api/articles', async (request) => {
+    const list = parseList(request.query as Record<string, string | string[] | undefined>);
+    const offset = (list.page - 1) * list.pageSize;
+    const { rows, total } = await store.list(list, offset);
+    return {
+      data: rows.map(toArticle),
+      meta: { pagination: { page: list.page, pageSize: list.pageSize, pageCount: Math.ceil(total / list.pageSize), total } },
+    };
+  });
+
+  fastify.get('/api/articles/:documentId', async (request) => {
+    const row = await store.findOne((request.params as { documentId: string }).documentId);
+    if (!row) notFound();
+    return { data: toArticle(row), meta: {} };
+  });
+
+  fastify.post('/api/articles', async (request, reply) => {
+    const row = await store.create(newArticle(readData(request.body)));
+    return reply.code(201).send({ data: toArticle(row), meta: {} });
+  });
+
+  fastify.put('/api/articles/:documentId', async (request) => {
+    const row = await store.update((request.params as { documentId: string }).documentId, articleChanges(readData(request.body)));
+    if (!row) notFound();
+    return { data: toArticle(row), meta: {} };
+  });
+
+  const stop = (): void => {
+    fastify
+      .close()
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  const address = await fastify.listen({ host: env.HOST ?? '127.0.0.1', port: Number(env.PORT ?? 1339) });
+  console.log(`baseline serves ${describe} at ${address}`);
+}

@@ -1,0 +1,147 @@
+/**
+ * The PostgreSQL baseline: the same hand-written server as the SQLite one, on a `pg` Pool of
+ * Tessera's default size with named (server-side prepared) statements. Each request takes the
+ * fewest round trips a careful developer would write: one statement for a read, one
+ * `update … returning` for an update, and for a create one transaction that takes an advisory
+ * lock before the slug check (the uid has no unique constraint, as in Tessera's schema).
+ *
+ * Run as its own process: DATABASE_NAME (and DATABASE_HOST, DATABASE_PORT, DATABASE_USERNAME,
+ * DATABASE_PASSWORD, DATABASE_POOL_MAX, as bench/project/config/database.js reads them), HOST and PORT.
+ */
+import pg from 'pg';
+import { serveBaseline, totalFromPage, type ArticleStore } from './baseline-http.js';
+import { badRequest, firstFreeSlug, slugBase, suffixedPattern, type ArticleRow, type ListQuery, type Stored } from './baseline-rules.js';
+
+const env = process.env;
+const database = env.DATABASE_NAME;
+if (!database) throw new Error('DATABASE_NAME is required');
+
+const DATE_OID = 1082;
+const TIMESTAMPTZ_OID = 1184;
+
+/**
+ * "2024-01-01 00:45:12.3+00" (the session runs in UTC; PostgreSQL drops trailing zeros of
+ * the fraction) → "2024-01-01T00:45:12.300Z", the API's form.
+ */
+function isoInstant(text: string): string {
+  if (text.length < 22 || !text.endsWith('+00')) return new Date(text).toISOString();
+  const fraction = text.length > 22 ? text.slice(20, -3) : '';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+}
+
+const pool = new pg.Pool({
+  host: env.DATABASE_HOST ?? '127.0.0.1',
+  port: Number(env.DATABASE_PORT ?? 5432),
+  user: env.DATABASE_USERNAME ?? 'postgres',
+  password: env.DATABASE_PASSWORD ?? '',
+  database,
+  min: 0,
+  max: Number(env.DATABASE_POOL_MAX ?? 10),
+  options: '-c TimeZone=UTC',
+  // Dates stay yyyy-MM-dd and instants become ISO text: no Date objects on the way to JSON.
+  types: {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === DATE_OID ? (value: string) => value : oid === TIMESTAMPTZ_OID ? isoInstant : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  },
+});
+pool.on('error', () => undefined);
+
+const COLUMNS = `id, document_id as "documentId", title, slug, body, category, views, likes, rating, price, featured,
+  publish_date as "publishDate", metadata, created_at as "createdAt", updated_at as "updatedAt", published_at as "publishedAt"`;
+const SELECT = `select ${COLUMNS} from articles`;
+
+/** Every statement is named after its SQL text, so each pooled connection prepares it once. */
+const names = new Map<string, string>();
+function statement(text: string, values: readonly unknown[]): pg.QueryConfig {
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `baseline_${names.size}`));
+  return { name, text, values: values as unknown[] };
+}
+
+const FIND_BY_DOCUMENT_ID = `${SELECT} where document_id = $1 order by id limit 1`;
+const SLUG_TAKEN = `select 1 from articles where slug = $1 and document_id <> $2 limit 1`;
+const SLUGS_LIKE = `select slug from articles where (slug = $1 or slug like $2 escape '\\') and document_id <> $3`;
+const INSERT = `insert into articles (document_id, title, slug, body, category, views, likes, rating, price, featured, publish_date, metadata,
+  created_at, updated_at, published_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13) returning ${COLUMNS}`;
+/**
+ * Writes that check the uid serialise on one transaction-scoped advisory lock (per database),
+ * taken in the same round trip as `begin`, so two creates cannot pick the same slug.
+ */
+const BEGIN_LOCKED = 'begin; select pg_advisory_xact_lock(7262881043)';
+
+/** `begin` + lock, `fn`, `commit`; a rollback when `fn` throws. */
+async function lockedTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(BEGIN_LOCKED);
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function slugIsTaken(client: pg.PoolClient, slug: string, documentId: string): Promise<boolean> {
+  return (await client.query(statement(SLUG_TAKEN, [slug, documentId]))).rowCount !== 0;
+}
+
+async function updateStatement(executor: pg.Pool | pg.PoolClient, documentId: string, columns: readonly string[], values: readonly Stored[]): Promise<ArticleRow | undefined> {
+  const now = new Date().toISOString();
+  // Without draft & publish every save publishes, as in Tessera.
+  const sets = [...columns.map((column, index) => `"${column}" = $${index + 1}`), `updated_at = $${columns.length + 1}`, `published_at = $${columns.length + 1}`].join(', ');
+  const { rows } = await executor.query<ArticleRow>(statement(`update articles set ${sets} where document_id = $${columns.length + 2} returning ${COLUMNS}`, [...values, now, documentId]));
+  return rows[0];
+}
+
+const store: ArticleStore = {
+  async list(query: ListQuery, offset: number) {
+    const count = query.parameters.length;
+    const where = count > 0 ? ` where ${query.conditions.map((condition, index) => `${condition} $${index + 1}`).join(' and ')}` : '';
+    // Nulls placed as on SQLite (and in Tessera); id last keeps equal values in a stable order across pages.
+    const orderBy = query.sort ? `${query.sort.column} ${query.sort.direction} nulls ${query.sort.direction === 'asc' ? 'first' : 'last'}, id asc` : 'id asc';
+    const { rows } = await pool.query<ArticleRow>(statement(`${SELECT}${where} order by ${orderBy} limit $${count + 1} offset $${count + 2}`, [...query.parameters, query.pageSize, offset]));
+    const total =
+      totalFromPage(rows.length, offset, query.pageSize) ??
+      Number((await pool.query<{ total: string }>(statement(`select count(*) as total from articles${where}`, query.parameters))).rows[0]?.total ?? 0);
+    return { rows, total };
+  },
+  async findOne(documentId) {
+    return (await pool.query<ArticleRow>(statement(FIND_BY_DOCUMENT_ID, [documentId]))).rows[0];
+  },
+  create: ({ values, documentId }) =>
+    lockedTransaction(async (client) => {
+      if (values.slug === null) {
+        const base = slugBase(values.title);
+        if (base !== null) {
+          const { rows } = await client.query<{ slug: string }>(statement(SLUGS_LIKE, [base, suffixedPattern(base), documentId]));
+          values.slug = firstFreeSlug(base, new Set(rows.map((row) => row.slug)));
+        }
+      } else if (await slugIsTaken(client, values.slug as string, documentId)) {
+        badRequest('This attribute must be unique');
+      }
+      const { rows } = await client.query<ArticleRow>(
+        statement(INSERT, [
+          documentId, values.title, values.slug, values.body, values.category, values.views, values.likes, values.rating, values.price,
+          values.featured, values.publishDate, values.metadata, new Date().toISOString(),
+        ]),
+      );
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    }),
+  update(documentId, { columns, values, slug }) {
+    // One statement, no transaction: the row count tells a missing document. Only a new uid needs the lock and a check first.
+    if (slug === null) return updateStatement(pool, documentId, columns, values);
+    return lockedTransaction(async (client) => {
+      if (await slugIsTaken(client, slug, documentId)) badRequest('This attribute must be unique');
+      return updateStatement(client, documentId, columns, values);
+    });
+  },
+  close: () => pool.end(),
+};
+
+await serveBaseline(store, `postgres database ${database}`, env);
