@@ -5,8 +5,6 @@ import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Tr
 import type { DatabaseConfig } from './database-config.js';
 import type { Dialect } from './dialect.js';
 import { mysqlDialect } from './mysql/mysql-dialect.js';
-import { openMysql } from './mysql/open-mysql.js';
-import { openPostgres } from './postgres/open-postgres.js';
 import { sqliteDialect } from './sqlite/sqlite-dialect.js';
 import { SqliteDriver } from './sqlite/sqlite-driver.js';
 import { StatementCounter } from './statement-counter.js';
@@ -83,8 +81,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const counter = new StatementCounter();
   let opened: { db: Kysely<DynamicSchema>; dialect: Dialect };
   if (config.client === 'sqlite') opened = { db: sqliteKysely(config.filename, counter), dialect: sqliteDialect };
-  else if (config.client === 'postgres') opened = await openPostgres(config, counter);
-  else opened = { db: await openMysql(config, counter), dialect: mysqlDialect };
+  // The server drivers are loaded only by projects that use them: an SQLite project never pays their memory.
+  else if (config.client === 'postgres') opened = await (await import('./postgres/open-postgres.js')).openPostgres(config, counter);
+  else opened = { db: await (await import('./mysql/open-mysql.js')).openMysql(config, counter), dialect: mysqlDialect };
   const { db, dialect } = opened;
   return {
     db,

@@ -17,6 +17,8 @@ export type IntrospectedLayout = Map<string, { readonly columns: Set<string>; re
  */
 export interface Dialect {
   readonly name: DialectName;
+  /** Whether UPDATE … RETURNING exists (PostgreSQL, SQLite; not MySQL or MariaDB). */
+  readonly updateReturning: boolean;
   /** Longest identifier the database keeps (PostgreSQL 63, MySQL 64). */
   readonly maxIdentifierLength: number;
   quote(identifier: string): string;

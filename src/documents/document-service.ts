@@ -5,7 +5,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { ValidationError } from '../shared/errors.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
-import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit } from '../query/compile/compile-select.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit, returningSelection } from '../query/compile/compile-select.js';
 import type { StoredValue } from './check-scalar-value.js';
 import { completeUniqueValues } from './check-unique.js';
 import { createRowDecoder, type RowDecoder } from './decode-row.js';
@@ -73,14 +73,33 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
    * A write transaction whose database errors caused by a value (one past a column's range
    * that validation could not know of, such as MySQL's decimal(65,30)) become a 400.
    */
-  async function inTransaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T> {
+  async function translateClientErrors<T>(run: () => Promise<T>): Promise<T> {
     try {
-      return await database.transaction(fn);
+      return await run();
     } catch (error) {
       const problem = dialect.clientErrorOf(error);
       if (problem !== null) throw new ValidationError(`Invalid value: ${problem}`);
       throw error;
     }
+  }
+
+  function inTransaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T> {
+    return translateClientErrors(() => database.transaction(fn));
+  }
+
+  /** An update's columns: without Draft & Publish every save is a publish, so publishedAt follows updatedAt (as in the reference). */
+  function stampedColumns(write: DocumentWrite): Record<string, unknown> {
+    const timestamp = dialect.encode('datetime', now().toISOString());
+    return { ...encodeColumns(write), updated_at: timestamp, published_at: timestamp };
+  }
+
+  /** UPDATE … RETURNING the columns the query reads, compiled once per shape. */
+  function updateReturning(contentType: ContentType, columns: Record<string, unknown>, documentId: string, query: DocumentQuery): CompiledQuery {
+    const table = contentType.collectionName;
+    const key = `update-returning:${table}:${Object.keys(columns).join(',')}:${findOneShapeKey({ ...query, filters: null })}`;
+    return shapes.resolve(key, [...Object.values(columns), documentId], () =>
+      database.db.updateTable(table).set(columns).where('document_id', '=', documentId).returning(returningSelection(dialect, query)).compile(),
+    );
   }
 
   /** Password attributes are stored as hashes; hashing is slow, so it happens before the transaction. */
@@ -151,11 +170,19 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
 
     async update(documentId, write, query) {
       const hashed = await hashPasswords(write);
+      const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
+      if (!checksUniqueness && dialect.updateReturning) {
+        // One statement, atomic by itself: the change and the row it left in one round trip,
+        // selected exactly as a read by documentId would select it.
+        return translateClientErrors(async () => {
+          const { rows } = await database.db.executeQuery<Record<string, unknown>>(updateReturning(write.contentType, stampedColumns(hashed), documentId, query));
+          return decode(query.contentType, rows)[0] ?? null;
+        });
+      }
       return inTransaction(async (trx) => {
         // A missing document is a 404 even when the body would also break a uniqueness rule, so
         // existence is checked first when there is uniqueness to check; otherwise the UPDATE's
         // own row count tells, one statement fewer.
-        const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
         if (checksUniqueness) {
           // The lock comes before the existence check: under MySQL's REPEATABLE READ every plain
           // read of a transaction sees the snapshot of its first one, and a snapshot taken
@@ -165,10 +192,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
           if (!(await documentExists(trx, write.contentType, documentId))) return null;
         }
         const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId, locked: true }) : hashed;
-        const timestamp = dialect.encode('datetime', now().toISOString());
-        // Without Draft & Publish every save is a publish: publishedAt follows updatedAt, as in the reference.
-        const columns = { ...encodeColumns(complete), updated_at: timestamp, published_at: timestamp };
-        const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, columns, documentId));
+        const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(complete), documentId));
         if (Number(result.numAffectedRows ?? 0) === 0) return null;
         return readWritten(trx, query, documentId);
       });

@@ -78,6 +78,7 @@ function parameter(value: BoundValue, type: ColumnType): RawBuilder<unknown> {
 
 export const mysqlDialect: Dialect = Object.freeze({
   name: 'mysql' as const,
+  updateReturning: false,
   maxIdentifierLength: 64,
   tableOptions: TABLE_OPTIONS,
   quote,

@@ -29,12 +29,46 @@ function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string)
  * `acquireConnectionTimeout` (pg: "timeout exceeded when trying to connect"), or the server
  * is down or refuses us — fails with a 503 instead of a 500, and never hangs.
  */
+/** Statement texts given a name, at most: each connection keeps a plan per name. */
+const MAX_NAMED_STATEMENTS = 1000;
+
+/**
+ * Names for the statement texts Tessera runs, so that PostgreSQL parses and plans each once per
+ * connection instead of on every execution (Kysely's driver sends every statement unnamed).
+ * The texts are few and stable (statement shapes, literal limits); past the bound, statements
+ * run unnamed as before, so clients varying their queries cannot grow it without end.
+ */
+function statementNamer(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS && /^\s*(select|insert|update|delete)\b/i.test(text)) {
+      name = `tessera_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** A pooled client whose queries run as named prepared statements when the namer names them. */
+function withNamedStatements(client: pg.PoolClient, nameOf: (text: string) => string | undefined): pg.PoolClient {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  return Object.assign(Object.create(client) as pg.PoolClient, {
+    query: (config: unknown, values?: unknown) => {
+      const name = typeof config === 'string' ? nameOf(config) : undefined;
+      return name ? query({ name, text: config, values }) : query(config, values);
+    },
+    release: (error?: Error | boolean) => client.release(error),
+  });
+}
+
 function typedPool(pgPool: pg.Pool, config: ServerDatabaseConfig): PostgresPool {
   const { connection, pool } = config;
+  const nameOf = statementNamer();
   return {
     async connect() {
       try {
-        return await pgPool.connect();
+        return withNamedStatements(await pgPool.connect(), nameOf);
       } catch (error) {
         if (error instanceof Error && error.message === 'timeout exceeded when trying to connect') {
           throw new ServiceUnavailableError(`No database connection became free within ${pool.acquireTimeoutMillis} ms (connection.acquireConnectionTimeout)`);

@@ -75,6 +75,7 @@ export function createPostgresDialect({ caseFoldingCollation }: PostgresDialectO
     : (expression: RawBuilder<unknown>) => sql`lower(${expression})`;
   return Object.freeze({
     name: 'postgres' as const,
+    updateReturning: true,
     maxIdentifierLength: 63,
     tableOptions: '',
     quote,

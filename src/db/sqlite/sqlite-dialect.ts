@@ -30,6 +30,7 @@ function quote(identifier: string): string {
 
 export const sqliteDialect: Dialect = Object.freeze({
   name: 'sqlite' as const,
+  updateReturning: true,
   maxIdentifierLength: 63,
   tableOptions: '',
   quote,

@@ -12,8 +12,16 @@ const ROOT = 't0';
 type Select = SelectQueryBuilder<DynamicSchema, string, Record<string, unknown>>;
 
 /** One selected column, aliased to its attribute name so rows come out keyed like documents. */
-function selection(dialect: Dialect, attribute: ScalarAttribute): AliasedRawBuilder<unknown, string> {
-  return dialect.select(sql.ref(`${ROOT}.${attribute.column}`), columnTypeOf(attribute.type)).as(attribute.name);
+function selection(dialect: Dialect, attribute: ScalarAttribute, table: string = ROOT): AliasedRawBuilder<unknown, string> {
+  return dialect.select(sql.ref(`${table}.${attribute.column}`), columnTypeOf(attribute.type)).as(attribute.name);
+}
+
+/**
+ * What a query selects, over the unaliased table: the RETURNING list of a write, so that a
+ * written row comes back exactly as a read by documentId would return it.
+ */
+export function returningSelection(dialect: Dialect, query: DocumentQuery): AliasedRawBuilder<unknown, string>[] {
+  return selectedAttributes(query).map((attribute) => selection(dialect, attribute, query.contentType.collectionName));
 }
 
 function orderExpression(dialect: Dialect, key: SortKey): RawBuilder<unknown> {
