@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
+import { CLI_ENTRY } from '../helpers/cli-entry.js';
 import { ROOT } from '../helpers/test-app.js';
 
-/** Whether every source file under src/ has a compiled twin in dist/ at least as new as itself. */
-function distIsFresh(dir = path.join(ROOT, 'src')): boolean {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const source = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!distIsFresh(source)) return false;
-    } else if (entry.name.endsWith('.ts')) {
-      const compiled = statSync(path.join(ROOT, 'dist', path.relative(ROOT, source)).replace(/\.ts$/, '.js'), { throwIfNoEntry: false });
-      if (!compiled || compiled.mtimeMs < statSync(source).mtimeMs) return false;
-    }
-  }
-  return true;
-}
 
-/**
- * The CLI as a user runs it: a child process running the compiled entry in dist/ (npm test
- * builds first). When dist/ is older than the sources (tsx --test while editing), src/main.ts
- * runs through tsx instead, so that a stale build can never make these tests pass; that is
- * about three times slower.
- */
-const fromDist = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`) || distIsFresh();
-const ENTRY = fromDist ? [path.join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')];
+const ENTRY = CLI_ENTRY;
 
 interface Run {
   readonly code: number | null;

@@ -1,31 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.js';
 import { ROOT } from './test-app.js';
 
-/** Whether every source file under src/ has a compiled twin in dist/ at least as new as itself. */
-function distIsFresh(dir = path.join(ROOT, 'src')): boolean {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const source = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!distIsFresh(source)) return false;
-    } else if (entry.name.endsWith('.ts')) {
-      const compiled = statSync(path.join(ROOT, 'dist', path.relative(ROOT, source)).replace(/\.ts$/, '.js'), { throwIfNoEntry: false });
-      if (!compiled || compiled.mtimeMs < statSync(source).mtimeMs) return false;
-    }
-  }
-  return true;
-}
 
-/**
- * The compiled entry when dist/ is up to date (npm test builds first), else src/main.ts through
- * tsx, so that a stale build can never make these tests pass.
- */
-function entry(): string[] {
-  const fromDist = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`) || distIsFresh();
-  return fromDist ? [path.join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')];
-}
 
 export interface Exit {
   readonly code: number | null;
@@ -73,7 +50,7 @@ function waitForEnd(child: ChildProcess): Promise<Exit> {
 
 /** Starts `tessera start <projectDir>` and resolves once it serves (its start line names the address). */
 export function startInstance({ name, projectDir, env, readyTimeoutMs = 20_000 }: StartInstanceOptions): Promise<Instance> {
-  const child = spawn(process.execPath, [...entry(), 'start', projectDir], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...[...CLI_ENTRY], 'start', projectDir], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

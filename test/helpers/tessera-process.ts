@@ -1,31 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseConfig } from '../../src/config/app-config.js';
+import { CLI_ENTRY } from './cli-entry.js';
 import { ROOT } from './test-app.js';
 
-/** Whether every source file under src/ has a compiled twin in dist/ at least as new as itself. */
-function distIsFresh(dir = path.join(ROOT, 'src')): boolean {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const source = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!distIsFresh(source)) return false;
-    } else if (entry.name.endsWith('.ts')) {
-      const compiled = statSync(path.join(ROOT, 'dist', path.relative(ROOT, source)).replace(/\.ts$/, '.js'), { throwIfNoEntry: false });
-      if (!compiled || compiled.mtimeMs < statSync(source).mtimeMs) return false;
-    }
-  }
-  return true;
-}
 
-/**
- * The CLI as a user runs it: the compiled entry in dist/ (npm test builds first). When dist/ is
- * older than the sources (tsx --test while editing), src/main.ts runs through tsx instead, so
- * that a stale build can never make a test pass.
- */
-const fromDist = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`) || distIsFresh();
-export const ENTRY: readonly string[] = fromDist ? [path.join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')];
+export const ENTRY: readonly string[] = CLI_ENTRY;
 
 /** Environment for a child: no HOST/PORT from the outer shell, and what the test adds. */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
