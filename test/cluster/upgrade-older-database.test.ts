@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { createApp } from '../../src/app.js';
+import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
+import { fixturePath } from '../helpers/test-app.js';
+
+/**
+ * A database written by an earlier version of Tessera is brought up to date by the next start,
+ * not broken: here a MariaDB database from before `tessera_locks` existed (the lock row of the
+ * unique checks), which schema sync adds back; unique writes work on it at once.
+ */
+async function start(server: ServerDatabase) {
+  return createApp({
+    projectDir: fixturePath('kitchen-sink'),
+    override: (config) => ({ ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: server.config }),
+  });
+}
+
+describe('opening a database written by an earlier version', () => {
+  it('MariaDB without tessera_locks: the next start adds it, and unique writes work', async (t) => {
+    await onFreshDatabase(t, 'mysql', async (server) => {
+      const first = await start(server);
+      await sql`drop table tessera_locks`.execute(first.database.db);
+      await first.close();
+
+      const second = await start(server);
+      try {
+        assert.deepEqual(second.sync.statements, ['create table `tessera_locks` (name varchar(191) not null primary key) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin']);
+        const address = await second.listen();
+        const write = (code: string) =>
+          fetch(`${address}/api/validateds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Ann', code } }) });
+        assert.equal((await write('ABC')).status, 201);
+        const duplicate = await write('ABC');
+        assert.equal(duplicate.status, 400);
+        assert.equal(((await duplicate.json()) as { error: { message: string } }).error.message, 'This attribute must be unique');
+      } finally {
+        await second.close();
+      }
+
+      const third = await start(server);
+      assert.deepEqual(third.sync.statements, [], 'a third start finds everything in place');
+      await third.close();
+    });
+  });
+});
