@@ -12,7 +12,7 @@ import { createRowDecoder, type RowDecoder } from './decode-row.js';
 import type { Document, DocumentPage } from './document.js';
 import { createDocumentId } from './document-id.js';
 import { hashPassword } from './hash-password.js';
-import type { DocumentWrite } from './validate-data.js';
+import type { DocumentWrite, WriteMode } from './validate-data.js';
 
 /**
  * The only data API the transports call. It knows content-types, documents and SQL, and
@@ -29,6 +29,12 @@ export interface DocumentService {
   update(documentId: string, write: DocumentWrite, query: DocumentQuery): Promise<Document | null>;
   /** false when no document has this documentId. */
   delete(contentType: ContentType, documentId: string): Promise<boolean>;
+  /**
+   * A single type's PUT: updates its document, or creates it when there is none, in one
+   * transaction. `writeFor` checks the body for the case that applies (defaults and required
+   * attributes only on create).
+   */
+  putSingle(contentType: ContentType, writeFor: (mode: WriteMode) => DocumentWrite, query: DocumentQuery): Promise<Document>;
 }
 
 export interface DocumentServiceOptions {
@@ -129,6 +135,26 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     return shapes.resolve(key, [...values, documentId], () => executor.updateTable(table).set(columns).where('document_id', '=', documentId).compile());
   }
 
+  /** Inserts a new document and reads it back, inside `trx`; `locked`: the unique-check lock is held. */
+  async function insertDocument(trx: DbTransaction, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document> {
+    const documentId = createDocumentId();
+    const complete = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked });
+    const timestamp = dialect.encode('datetime', now().toISOString());
+    const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
+    await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
+    const document = await readWritten(trx, query, documentId);
+    if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
+    return document;
+  }
+
+  /** Updates an existing document and reads it back, inside `trx`; null when no row changed. */
+  async function updateDocument(trx: DbTransaction, documentId: string, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document | null> {
+    const complete = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true }) : write;
+    const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(complete), documentId));
+    if (Number(result.numAffectedRows ?? 0) === 0) return null;
+    return readWritten(trx, query, documentId);
+  }
+
   async function documentExists(executor: Executor, contentType: ContentType, documentId: string): Promise<boolean> {
     const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).limit(literalLimit(1)).executeTakeFirst();
     return row !== undefined;
@@ -154,18 +180,9 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
       return decode(query.contentType, rows)[0] ?? null;
     },
 
-    async create(write, query) {
+    create: async (write, query) => {
       const hashed = await hashPasswords(write);
-      const documentId = createDocumentId();
-      return inTransaction(async (trx) => {
-        const complete = await completeUniqueValues(hashed, 'create', { executor: trx, dialect, documentId });
-        const timestamp = dialect.encode('datetime', now().toISOString());
-        const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
-        await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
-        const document = await readWritten(trx, query, documentId);
-        if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
-        return document;
-      });
+      return inTransaction((trx) => insertDocument(trx, hashed, query, false));
     },
 
     async update(documentId, write, query) {
@@ -191,10 +208,23 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
           await dialect.lockForUniqueCheck(trx, write.contentType.collectionName);
           if (!(await documentExists(trx, write.contentType, documentId))) return null;
         }
-        const complete = checksUniqueness ? await completeUniqueValues(hashed, 'update', { executor: trx, dialect, documentId, locked: true }) : hashed;
-        const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(complete), documentId));
-        if (Number(result.numAffectedRows ?? 0) === 0) return null;
-        return readWritten(trx, query, documentId);
+        return updateDocument(trx, documentId, hashed, query, checksUniqueness);
+      });
+    },
+
+    async putSingle(contentType, writeFor, query) {
+      return inTransaction(async (trx) => {
+        // Taken before the first read (see update): two first PUTs must not both find the type
+        // empty and create two documents.
+        await dialect.lockForUniqueCheck(trx, contentType.collectionName);
+        const existing = await trx.selectFrom(contentType.collectionName).select('document_id').orderBy('id').limit(literalLimit(1)).executeTakeFirst();
+        const documentId = existing?.document_id;
+        // Hashing inside the lock: a single type is written rarely, and only one writer waits.
+        const write = await hashPasswords(writeFor(typeof documentId === 'string' ? 'update' : 'create'));
+        if (typeof documentId !== 'string') return insertDocument(trx, write, query, true);
+        const document = await updateDocument(trx, documentId, write, query, true);
+        if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
+        return document;
       });
     },
 

@@ -81,11 +81,7 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
     async update(request) {
       const query = begin(request, contentType, 'update', context);
       const data = readData(request.body);
-      const existing = await documents.findFirst({ ...query, filters: null });
-      const document = existing
-        ? await documents.update(existing.documentId, validateData(data, contentType, 'update'), query)
-        : await documents.create(validateData(data, contentType, 'create'), query);
-      if (!document) throw new NotFoundError();
+      const document = await documents.putSingle(contentType, (mode) => validateData(data, contentType, mode), query);
       return shapeOne(document, format(request));
     },
     async delete(request, reply) {
