@@ -5,6 +5,7 @@ import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Tr
 import type { DatabaseConfig } from './database-config.js';
 import type { Dialect } from './dialect.js';
 import { mysqlDialect } from './mysql/mysql-dialect.js';
+import { decimalKey } from './sqlite/decimal-key.js';
 import { sqliteDialect } from './sqlite/sqlite-dialect.js';
 import { SqliteDriver } from './sqlite/sqlite-driver.js';
 import { StatementCounter } from './statement-counter.js';
@@ -42,6 +43,8 @@ function openSqlite(filename: string): BetterSqlite3.Database {
   sqlite.function('tessera_lower', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? null : String(value).toLowerCase(),
   );
+  // Decimals are exact text; ordering compares their order-preserving keys (sqlite/decimal-key).
+  sqlite.function('tessera_decimal_key', { deterministic: true }, (value: unknown) => decimalKey(value));
   return sqlite;
 }
 

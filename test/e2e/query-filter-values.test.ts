@@ -208,6 +208,18 @@ describe('filter values at the edges', () => {
       await expectMatch({ dec: { $in: ['12345678901234567890.123456789', '12345678901234567890.12345679'] } }, 'u3 cjk');
       await expectMatch({ dec: { $ne: '12345678901234567890.123456789' } }, except('u3'));
     });
+    it('ordering comparisons on decimals that no double tells apart are exact', async () => {
+      await expectMatch({ dec: { $gt: '12345678901234567890.123456789' } }, 'cjk');
+      await expectMatch({ dec: { $lt: '12345678901234567890.12345679' } }, 'u3');
+      await expectMatch({ dec: { $gte: '12345678901234567890.123456789', $lte: '12345678901234567890.1234567895' } }, 'u3');
+      await expectMatch({ dec: { $between: ['12345678901234567890.1234567891', '12345678901234567890.12345679'] } }, 'cjk');
+    });
+    it('sorting decimals that no double tells apart is exact', async () => {
+      const result = await get('filters[dec][$notNull]=true&sort=dec:desc');
+      assert.deepEqual(result.body.data.map((document) => keyOf.get(String(document.documentId))), ['cjk', 'u3']);
+      const ascending = await get('filters[dec][$notNull]=true&sort=dec:asc');
+      assert.deepEqual(ascending.body.data.map((document) => keyOf.get(String(document.documentId))), ['u3', 'cjk']);
+    });
     it('$eqi on a decimal compares the stored text', () => expectMatch({ dec: { $eqi: '12345678901234567890.123456789' } }, 'u3'));
     it('a non-numeric decimal filter → 400', () => expectError('filters[dec][$eq]=1,5', invalid('Invalid decimal value "1,5" for attribute "dec"', '$eq', 'dec.$eq')));
     it('floats: $eq, and order on either side', async () => {

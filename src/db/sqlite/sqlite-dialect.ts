@@ -12,7 +12,7 @@ const COLUMN_TYPES: Readonly<Record<ColumnType, string>> = {
   integer: 'integer',
   bigInteger: 'bigint',
   float: 'float',
-  // Decimals are kept as their exact decimal text; comparisons cast them to numbers.
+  // Decimals are kept as their exact decimal text; ordering compares order-preserving keys.
   decimal: 'text',
   boolean: 'boolean',
   json: 'text',
@@ -49,9 +49,9 @@ export const sqliteDialect: Dialect = Object.freeze({
   textParameter: (value: string) => sql.val(value),
   // SQLite's own lower() folds ASCII only; tessera_lower() is registered by the connection.
   lower: (expression: RawBuilder<unknown>) => sql`tessera_lower(${expression})`,
-  ordered: (ref: RawBuilder<unknown>, type: ColumnType) => (type === 'decimal' ? sql`cast(${ref} as real)` : ref),
+  ordered: (ref: RawBuilder<unknown>, type: ColumnType) => (type === 'decimal' ? sql`tessera_decimal_key(${ref})` : ref),
   parameter: (value: BoundValue) => sql.val(value),
-  orderedParameter: (value: BoundValue, type: ColumnType) => (type === 'decimal' ? sql`cast(${value} as real)` : sql.val(value)),
+  orderedParameter: (value: BoundValue, type: ColumnType) => (type === 'decimal' ? sql`tessera_decimal_key(${value})` : sql.val(value)),
   unlimited: sql.lit(-1),
   // SQLite already puts nulls first ascending and last descending.
   orderBy: (expression: RawBuilder<unknown>, direction: 'asc' | 'desc') => sql`${expression} ${sql.raw(direction)}`,
