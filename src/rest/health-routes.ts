@@ -1,5 +1,5 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { MethodNotAllowedError } from '../shared/errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeMethods } from './route-methods.js';
 
 export interface HealthRoutesOptions {
   /** Resolves when the instance can serve content; throws a ServiceUnavailableError when it cannot. */
@@ -19,27 +19,13 @@ export async function healthRoutes(fastify: FastifyInstance, { ready }: HealthRo
       return { status: 'ready' };
     },
   };
-  const others = (fastify.supportedMethods as HTTPMethods[]).filter((method) => method !== 'GET' && method !== 'HEAD');
   for (const [url, probe] of Object.entries(probes)) {
     // A probe's answer is about this instance at this moment: never cached. Failures (503) go
     // through the app's error handler, so they come in the error envelope.
-    fastify.route({
-      method: 'GET',
-      url,
-      logLevel: 'warn',
-      handler: async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return probe();
-      },
-    });
-    fastify.route({
-      method: others,
-      url,
-      logLevel: 'warn',
-      handler: async (_request, reply) => {
-        reply.header('allow', 'GET, HEAD');
-        throw new MethodNotAllowedError();
-      },
-    });
+    const handler = async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      return probe();
+    };
+    routeMethods(fastify, url, { GET: handler }, 'warn');
   }
 }
