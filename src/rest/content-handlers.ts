@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { authorize, type ContentAction } from '../auth/permissions/authorize.js';
 import { resolvePrincipal } from '../auth/strategies/resolve-principal.js';
 import { isDocumentId } from '../documents/document-id.js';
@@ -10,9 +10,8 @@ import { NotFoundError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { readQuery } from './parse-query-string.js';
 import { readData } from './read-data.js';
+import type { Handler } from './route-methods.js';
 import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
-
-type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** The stages every content request walks first: who → may they → what do they ask. */
 function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): DocumentQuery {
