@@ -4,6 +4,7 @@ import { createApp, type App } from '../../src/app.js';
 import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
 import { clientOf, notUnique, type Client, type Reply } from '../helpers/cluster-http.js';
 import { fixturePath } from '../helpers/test-app.js';
+import { seededRandom } from '../helpers/random.js';
 
 /**
  * Many clients writing the same documents and the same unique values at once, through two
@@ -161,16 +162,7 @@ interface Load {
   readonly notFound: Set<string>;
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = seededRandom;
 
 /**
  * A 400 must be exactly the uniqueness error of some of the unique values the request sent,

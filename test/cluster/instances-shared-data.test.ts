@@ -8,6 +8,7 @@ import { inspect, onFreshDatabase, type ServerDatabase } from '../helpers/cluste
 import { clientOf, notUnique, type Client, type Reply } from '../helpers/cluster-http.js';
 import { startTogether, type Instance } from '../helpers/cluster-instance.js';
 import { fixturePath } from '../helpers/test-app.js';
+import { seededRandom } from '../helpers/random.js';
 
 /**
  * Two `tessera start` processes on one database, as behind a load balancer: what one writes
@@ -105,17 +106,7 @@ interface WriteStream {
   readonly unexpected: string[];
 }
 
-/** A tiny deterministic PRNG (mulberry32), so that a failing run can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = seededRandom;
 
 /**
  * One writer: creates, updates and deletes its own documents on `client` until a request gets

@@ -6,43 +6,7 @@ import { after, describe, it } from 'node:test';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { CLI_ENTRY } from '../helpers/cli-entry.js';
 import { ROOT } from '../helpers/test-app.js';
-
-
-const ENTRY = CLI_ENTRY;
-
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Environment for the child: no HOST/PORT from the outer shell, and what the test adds. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const key of ['HOST', 'PORT', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT']) if (!(key in extra)) delete env[key];
-  return env;
-}
-
-/** Runs the CLI to its end (bounded: a run that does not end in 15 s is killed and fails). */
-function runCli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...ENTRY, ...args], { cwd: ROOT, env: childEnv(extraEnv) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`CLI did not exit: ${args.join(' ')}\n${stdout}\n${stderr}`));
-    }, 15_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
+import { childEnv, runTessera } from '../helpers/tessera-process.js';
 
 const projects = createTempProjects('tessera-cli-');
 after(() => projects.remove());
@@ -51,7 +15,7 @@ const post = (attributes: Record<string, unknown>) => ({ kind: 'collectionType',
 
 /** The CLI exits 1 printing exactly one line: `Tessera could not start: <message>`. */
 async function cliStops(dir: string, message: string): Promise<void> {
-  const run = await runCli(['start', dir]);
+  const run = await runTessera(['start', dir]);
   assert.equal(run.stderr, `Tessera could not start: ${message}\n`);
   assert.equal(run.stdout, '');
   assert.equal(run.code, 1);
@@ -66,7 +30,7 @@ describe('tessera CLI', { concurrency: true }, () => {
 
     it('names a schema.json that is not JSON', async () => {
       const dir = projects.write({ [schemaPath('post')]: '{ "attributes": ' });
-      const run = await runCli(['start', dir]);
+      const run = await runTessera(['start', dir]);
       assert.match(run.stderr, new RegExp(`^Tessera could not start: ${path.join(dir, schemaPath('post')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON: .+\n$`));
       assert.equal(run.code, 1);
     });
@@ -85,7 +49,7 @@ describe('tessera CLI', { concurrency: true }, () => {
 
   describe('tessera usage', { concurrency: true }, () => {
     it('prints usage and exits 2 for an unknown command', async () => {
-      const unknown = await runCli(['serve']);
+      const unknown = await runTessera(['serve']);
       assert.equal(unknown.code, 2);
       assert.match(unknown.stdout, /^Usage: tessera <command> \[project folder\]\n/);
       assert.equal(unknown.stderr, '');
@@ -101,7 +65,7 @@ describe('tessera CLI', { concurrency: true }, () => {
         'config/permissions.json': { public: { 'api::post.post': ['find'] } },
         'src/index.mjs': "export async function bootstrap({ documents }) { await documents('api::post.post').create({ data: { title: 'from the CLI' } }); }",
       });
-      const child = spawn(process.execPath, [...ENTRY, 'start', dir], { cwd: ROOT, env: childEnv({ HOST: '127.0.0.1', PORT: '0' }) });
+      const child = spawn(process.execPath, [...CLI_ENTRY, 'start', dir], { cwd: ROOT, env: childEnv({ HOST: '127.0.0.1', PORT: '0' }) });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
       let stdout = '';
       let stderr = '';
