@@ -17,8 +17,6 @@ export const COMPARISON_OPERATORS = [
 
 export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 
-export const LOGICAL_OPERATORS = ['$and', '$or', '$not'] as const;
-
 export type FilterNode =
   | { readonly kind: 'and'; readonly children: readonly FilterNode[] }
   | { readonly kind: 'or'; readonly children: readonly FilterNode[] }
