@@ -16,8 +16,8 @@ import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
-import { loadDefinitions } from './schema/load-definitions.js';
-import { buildRegistry, type SchemaRegistry } from './schema/registry.js';
+import { loadRegistry } from './schema/load-definitions.js';
+import type { SchemaRegistry } from './schema/registry.js';
 import { toTableModels } from './schema/to-table-model.js';
 import { NotFoundError } from './shared/errors.js';
 
@@ -81,7 +81,7 @@ function buildHttp(config: AppConfig): FastifyInstance {
 export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
-  const registry = buildRegistry(await loadDefinitions(projectDir));
+  const registry = await loadRegistry(projectDir);
   checkDefaults(registry);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);

@@ -3,8 +3,7 @@ import type { EnvMap } from '../config/env.js';
 import { loadAppConfig } from '../config/load-app-config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../ops/migrate.js';
-import { loadDefinitions } from '../schema/load-definitions.js';
-import { buildRegistry } from '../schema/registry.js';
+import { loadRegistry } from '../schema/load-definitions.js';
 import { toTableModels } from '../schema/to-table-model.js';
 import { DefinitionError } from '../shared/errors.js';
 
@@ -27,7 +26,7 @@ export async function migrateCommand(options: MigrateCommandOptions): Promise<vo
   const { projectDir, log } = options;
   if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) throw new DefinitionError(projectDir, 'no such project folder');
   const config = await loadAppConfig({ projectDir, env: options.env });
-  const tables = toTableModels(buildRegistry(await loadDefinitions(projectDir)));
+  const tables = toTableModels(await loadRegistry(projectDir));
   const database = await openDatabase(config.database);
   try {
     if (options.dryRun) log('Dry run: nothing is changed.');

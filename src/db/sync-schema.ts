@@ -40,7 +40,7 @@ function planSync(dialect: Dialect, existing: IntrospectedLayout, tables: readon
         const column = table.columns.find((candidate) => candidate.name === name);
         return column ? dialect.indexedColumn(column) : dialect.quote(name);
       });
-      statements.push(`create index ${dialect.quote(index.name)} on ${dialect.quote(table.name)} (${columns.join(', ')})`);
+      statements.push(`create ${index.unique ? 'unique ' : ''}index ${dialect.quote(index.name)} on ${dialect.quote(table.name)} (${columns.join(', ')})`);
     }
   }
   statements.push(...dialect.systemTableStatements(existing));

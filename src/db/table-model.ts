@@ -26,6 +26,7 @@ export interface ColumnModel {
 export interface IndexModel {
   readonly name: string;
   readonly columns: readonly string[];
+  readonly unique?: boolean;
 }
 
 export interface TableModel {

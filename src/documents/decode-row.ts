@@ -22,6 +22,7 @@ export type RowDecoder = (row: Record<string, unknown>) => Document;
  */
 export function createRowDecoder(contentType: ContentType): RowDecoder {
   const steps = [...contentType.attributes.values()]
+    .filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar')
     .map((attribute) => ({ name: attribute.name, decode: DECODERS[attribute.type] }))
     .filter((step): step is { name: string; decode: Decoder } => step.decode !== undefined);
   return (row) => {

@@ -45,7 +45,7 @@ export function validateData(data: Readonly<Record<string, unknown>>, contentTyp
   for (const key of Object.keys(data)) {
     if (IGNORED_KEYS.has(key)) continue;
     const attribute = contentType.attributes.get(key);
-    if (!attribute || !attribute.writable || !userAttributes.has(attribute)) {
+    if (!attribute || attribute.kind !== 'scalar' || !attribute.writable || !userAttributes.has(attribute)) {
       throw ValidationError.invalidKey(key, { source: 'body' });
     }
   }

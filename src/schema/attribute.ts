@@ -66,9 +66,75 @@ export interface ScalarAttribute {
   readonly targetField?: string;
 }
 
-export type Attribute = ScalarAttribute;
+export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
+
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/** Kinds whose owning side holds many targets. */
+export const TO_MANY_KINDS: ReadonlySet<RelationKind> = new Set(['oneToMany', 'manyToMany', 'manyWay']);
+
+/**
+ * A relation to documents of a content-type. The side with `mappedBy` is the inverse side: it
+ * owns no link table and reads and writes the links of the attribute it names on the target.
+ * Every other relation owns a link table (schema/relation-link.ts).
+ */
+export interface RelationAttribute {
+  readonly kind: 'relation';
+  readonly name: string;
+  readonly type: 'relation';
+  readonly relation: RelationKind;
+  /** uid of the target content-type. */
+  readonly target: string;
+  readonly inversedBy?: string;
+  readonly mappedBy?: string;
+  /** Whether this side holds a list (false: at most one document). */
+  readonly many: boolean;
+  readonly required: boolean;
+  readonly private: boolean;
+  readonly writable: boolean;
+}
+
+/** A single or repeatable component: rows of the component's table owned by the parent row. */
+export interface ComponentAttribute {
+  readonly kind: 'component';
+  readonly name: string;
+  readonly type: 'component';
+  /** uid of the component (`<category>.<name>`). */
+  readonly component: string;
+  readonly repeatable: boolean;
+  readonly required: boolean;
+  readonly private: boolean;
+  readonly writable: boolean;
+  /** Bounds on the number of items of a repeatable component. */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** An ordered list of components of the listed kinds, each item tagged with `__component`. */
+export interface DynamicZoneAttribute {
+  readonly kind: 'dynamiczone';
+  readonly name: string;
+  readonly type: 'dynamiczone';
+  /** uids of the components allowed, in definition order. */
+  readonly components: readonly string[];
+  readonly required: boolean;
+  readonly private: boolean;
+  readonly writable: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** Attributes stored outside the row, which responses show only when populated. */
+export type LinkedAttribute = RelationAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+export type Attribute = ScalarAttribute | LinkedAttribute;
 
 /** Whether the content API may read, filter and sort on an attribute. */
 export function isPublicAttribute(attribute: Attribute): boolean {
   return !attribute.private && attribute.type !== 'password';
+}
+
+/** The attribute as a public scalar, or undefined (relations, components, private fields). */
+export function asPublicScalar(attribute: Attribute | undefined): ScalarAttribute | undefined {
+  return attribute && attribute.kind === 'scalar' && isPublicAttribute(attribute) ? attribute : undefined;
 }

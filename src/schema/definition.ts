@@ -32,3 +32,20 @@ export interface SourcedDefinition {
   readonly file: string;
   readonly definition: ContentTypeDefinition;
 }
+
+/** A component definition (`src/components/<category>/<name>.json`). */
+export interface ComponentDefinition {
+  readonly collectionName?: unknown;
+  readonly info?: { readonly displayName?: unknown; readonly icon?: unknown; readonly description?: unknown };
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly attributes?: Readonly<Record<string, AttributeDefinition>>;
+}
+
+export interface SourcedComponentDefinition {
+  /** `<category>.<name>` */
+  readonly uid: string;
+  readonly category: string;
+  readonly name: string;
+  readonly file: string;
+  readonly definition: ComponentDefinition;
+}

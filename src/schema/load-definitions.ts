@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
-import type { ContentTypeDefinition, SourcedDefinition } from './definition.js';
+import type { ComponentDefinition, ContentTypeDefinition, SourcedComponentDefinition, SourcedDefinition } from './definition.js';
 import { isValidApiName } from './names.js';
+import { buildRegistry, type SchemaRegistry } from './registry.js';
 
 async function listDirectories(dir: string): Promise<string[]> {
   try {
@@ -46,4 +47,27 @@ export async function loadDefinitions(projectDir: string): Promise<SourcedDefini
     }
   }
   return definitions;
+}
+
+/** Reads every `src/components/<category>/<name>.json` of a project folder. */
+export async function loadComponentDefinitions(projectDir: string): Promise<SourcedComponentDefinition[]> {
+  const root = path.join(projectDir, 'src', 'components');
+  const definitions: SourcedComponentDefinition[] = [];
+  for (const category of await listDirectories(root)) {
+    if (!isValidApiName(category)) throw new DefinitionError(path.join(root, category), 'a component category must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
+    const entries = await readdir(path.join(root, category), { withFileTypes: true });
+    for (const entry of entries.filter((candidate) => candidate.isFile() && candidate.name.endsWith('.json')).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(root, category, entry.name);
+      const name = entry.name.slice(0, -'.json'.length);
+      // The file name makes the uid (<category>.<name>) that attributes name.
+      if (!isValidApiName(name)) throw new DefinitionError(file, 'a component file name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
+      definitions.push({ uid: `${category}.${name}`, category, name, file, definition: (await readJson(file)) as ComponentDefinition });
+    }
+  }
+  return definitions;
+}
+
+/** The content model of a project folder: its content-types and components, checked. */
+export async function loadRegistry(projectDir: string): Promise<SchemaRegistry> {
+  return buildRegistry(await loadDefinitions(projectDir), await loadComponentDefinitions(projectDir));
 }

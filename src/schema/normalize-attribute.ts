@@ -1,7 +1,8 @@
 import { DefinitionError } from '../shared/errors.js';
-import { isScalarType, LINKED_TYPES, type ScalarAttribute, type ScalarType } from './attribute.js';
+import { isScalarType, LINKED_TYPES, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
 import { shortenIdentifier, toSnakeCase } from './names.js';
+import { normalizeLinkedAttribute } from './normalize-linked-attribute.js';
 
 const NUMERIC: ReadonlySet<ScalarType> = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const LENGTHED: ReadonlySet<ScalarType> = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid']);
@@ -75,14 +76,12 @@ function readEnum(definition: AttributeDefinition, where: Where): readonly strin
 }
 
 /** Checks one attribute definition and builds its normalized model. */
-export function normalizeAttribute(name: string, definition: AttributeDefinition, file: string): ScalarAttribute {
+export function normalizeAttribute(name: string, definition: AttributeDefinition, file: string): Attribute {
   const where = { file, name };
   if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) fail(where, 'must be an object');
   const type = definition.type;
   if (typeof type !== 'string') fail(where, 'missing "type"');
-  if ((LINKED_TYPES as readonly string[]).includes(type)) {
-    fail(where, `type "${type}" is not supported by this version of Tessera yet`);
-  }
+  if ((LINKED_TYPES as readonly string[]).includes(type)) return normalizeLinkedAttribute(name, definition, file);
   if (!isScalarType(type)) fail(where, `unknown type "${type}"`);
   for (const key of Object.keys(definition)) {
     if (!KNOWN_OPTIONS.has(key)) fail(where, `unknown option "${key}"`);
@@ -127,11 +126,11 @@ export function normalizeAttribute(name: string, definition: AttributeDefinition
 }
 
 /** Checks what can only be checked with every attribute known (uid targets). */
-export function checkAttributeReferences(attributes: ReadonlyMap<string, ScalarAttribute>, file: string): void {
+export function checkAttributeReferences(attributes: ReadonlyMap<string, Attribute>, file: string): void {
   for (const attribute of attributes.values()) {
     if (attribute.type !== 'uid' || attribute.targetField === undefined) continue;
     const target = attributes.get(attribute.targetField);
-    if (!target) fail({ file, name: attribute.name }, `targetField "${attribute.targetField}" is not an attribute of this content-type`);
+    if (!target || target.kind !== 'scalar') fail({ file, name: attribute.name }, `targetField "${attribute.targetField}" is not an attribute of this content-type`);
     if (!UID_SOURCE.has(target.type)) {
       fail({ file, name: attribute.name }, `targetField "${attribute.targetField}" must be a string or text attribute`);
     }

@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DefinitionError } from '../shared/errors.js';
+import type { Attribute, ScalarAttribute } from './attribute.js';
 import type { ContentTypeDefinition } from './definition.js';
 import { normalizeContentType } from './normalize-content-type.js';
 
 const FILE = '/project/src/api/post/content-types/post/schema.json';
+
+/** The attribute as a scalar; fails the test for any other kind. */
+function scalar(attribute: Attribute | undefined): ScalarAttribute | undefined {
+  if (attribute !== undefined) assert.equal(attribute.kind, 'scalar');
+  return attribute as ScalarAttribute | undefined;
+}
 
 function normalize(definition: unknown, modelName = 'post') {
   return normalizeContentType({ uid: `api::${modelName}.${modelName}`, apiName: modelName, modelName, file: FILE, definition: definition as ContentTypeDefinition });
@@ -148,7 +155,7 @@ describe('normalizeContentType: attribute types and options', () => {
       price: { type: 'decimal', min: '0.01' },
       locked: { type: 'boolean', writable: false },
     });
-    const attribute = (name: string) => type.attributes.get(name);
+    const attribute = (name: string) => scalar(type.attributes.get(name));
     assert.deepEqual(attribute('title'), {
       kind: 'scalar',
       name: 'title',
@@ -180,10 +187,20 @@ describe('normalizeContentType: attribute types and options', () => {
     rejects(() => withAttributes({ title: 'string' }), 'attribute "title": must be an object');
   });
 
-  it('rejects linked types as not supported yet', () => {
-    for (const type of ['relation', 'component', 'media', 'dynamiczone']) {
-      rejects(() => withAttributes({ link: { type } }), `attribute "link": type "${type}" is not supported by this version of Tessera yet`);
-    }
+  it('rejects media as not supported yet, and incomplete linked attributes naming what is missing', () => {
+    rejects(() => withAttributes({ link: { type: 'media' } }), 'attribute "link": type "media" is not supported by this version of Tessera yet');
+    rejects(() => withAttributes({ link: { type: 'relation' } }), 'attribute "link": a relation needs "relation" (oneToOne, oneToMany, manyToOne, manyToMany, oneWay or manyWay)');
+    rejects(() => withAttributes({ link: { type: 'relation', relation: 'morphToMany' } }), 'attribute "link": polymorphic relations ("morphToMany") are not supported');
+    rejects(() => withAttributes({ link: { type: 'relation', relation: 'oneWay', target: 'article' } }), 'attribute "link": a relation needs "target": the uid of a content-type (api::<api>.<name>)');
+    rejects(
+      () => withAttributes({ link: { type: 'relation', relation: 'oneWay', target: 'api::a.a', inversedBy: 'x' } }),
+      'attribute "link": a oneWay relation has no other side: remove "inversedBy"/"mappedBy"',
+    );
+    rejects(() => withAttributes({ link: { type: 'component' } }), 'attribute "link": a component attribute needs "component": a component uid (<category>.<name>)');
+    rejects(() => withAttributes({ link: { type: 'component', component: 'a.b', min: 1 } }), 'attribute "link": min/max apply only to repeatable components');
+    rejects(() => withAttributes({ link: { type: 'dynamiczone', components: [] } }), 'attribute "link": a dynamic zone needs "components": a non-empty array of component uids (<category>.<name>)');
+    rejects(() => withAttributes({ link: { type: 'dynamiczone', components: ['a.b', 'a.b'] } }), 'attribute "link": "components" lists a component twice');
+    rejects(() => withAttributes({ link: { type: 'component', component: 'a.b', repeatable: true, min: 3, max: 2 } }), 'attribute "link": min is greater than max');
   });
 
   it('rejects an unknown option', () => {
@@ -252,7 +269,7 @@ describe('normalizeContentType: attribute types and options', () => {
 
   it('accepts a uid targeting a text attribute declared after it, or none at all', () => {
     const type = withAttributes({ slug: { type: 'uid', targetField: 'body' }, body: { type: 'text' }, code: { type: 'uid' } });
-    assert.equal(type.attributes.get('slug')?.targetField, 'body');
-    assert.equal(type.attributes.get('code')?.targetField, undefined);
+    assert.equal(scalar(type.attributes.get('slug'))?.targetField, 'body');
+    assert.equal(scalar(type.attributes.get('code'))?.targetField, undefined);
   });
 });

@@ -1,9 +1,9 @@
 import { DefinitionError } from '../shared/errors.js';
 import { isPublicAttribute, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
-import { RESERVED_ATTRIBUTE_NAMES, type ContentType, type ContentTypeKind } from './content-type.js';
+import { normalizeAttributes } from './normalize-attributes.js';
+import { type ContentType, type ContentTypeKind } from './content-type.js';
 import type { SourcedDefinition } from './definition.js';
-import { isValidApiName, isValidAttributeName, toSnakeCase } from './names.js';
-import { checkAttributeReferences, normalizeAttribute } from './normalize-attribute.js';
+import { isValidApiName, toSnakeCase } from './names.js';
 
 function systemAttribute(name: string, type: ScalarType, column: string): ScalarAttribute {
   return Object.freeze({ kind: 'scalar', name, type, column, required: false, unique: false, private: false, writable: false });
@@ -17,6 +17,8 @@ const SYSTEM_ATTRIBUTES: readonly ScalarAttribute[] = Object.freeze([
   systemAttribute('updatedAt', 'datetime', 'updated_at'),
   systemAttribute('publishedAt', 'datetime', 'published_at'),
 ]);
+
+const SYSTEM_COLUMNS: ReadonlyMap<string, string> = new Map(SYSTEM_ATTRIBUTES.map((attribute) => [attribute.column, `attribute "${attribute.name}"`]));
 
 function readName(value: unknown, what: string, file: string): string {
   if (typeof value !== 'string' || !isValidApiName(value)) {
@@ -51,32 +53,15 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   const draftAndPublish = definition.options?.draftAndPublish ?? false;
   if (typeof draftAndPublish !== 'boolean') throw new DefinitionError(file, 'options.draftAndPublish must be a boolean');
 
-  const rawAttributes = definition.attributes ?? {};
-  if (rawAttributes === null || typeof rawAttributes !== 'object' || Array.isArray(rawAttributes)) {
-    throw new DefinitionError(file, '"attributes" must be an object');
-  }
-  const userAttributes = new Map<string, ScalarAttribute>();
-  const columns = new Map<string, string>(SYSTEM_ATTRIBUTES.map((attribute) => [attribute.column, attribute.name]));
-  for (const [name, attributeDefinition] of Object.entries(rawAttributes)) {
-    if (!isValidAttributeName(name)) {
-      throw new DefinitionError(file, `attribute "${name}": a name starts with a letter, holds only letters, digits and underscores, and has at most 60 characters`);
-    }
-    if (RESERVED_ATTRIBUTE_NAMES.has(name)) throw new DefinitionError(file, `attribute "${name}": the name is reserved`);
-    const attribute = normalizeAttribute(name, attributeDefinition, file);
-    const clash = columns.get(attribute.column);
-    if (clash !== undefined) {
-      throw new DefinitionError(file, `attribute "${name}": its column "${attribute.column}" collides with attribute "${clash}"`);
-    }
-    columns.set(attribute.column, name);
-    userAttributes.set(name, attribute);
-  }
-  checkAttributeReferences(userAttributes, file);
+  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_COLUMNS);
+  const userScalars = [...userAttributes.values()].filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar');
 
   const attributes = new Map<string, Attribute>();
   for (const attribute of SYSTEM_ATTRIBUTES) attributes.set(attribute.name, attribute);
   for (const attribute of userAttributes.values()) attributes.set(attribute.name, attribute);
 
   return Object.freeze({
+    modelType: 'contentType',
     uid: source.uid,
     apiName: source.apiName,
     kind: kind as ContentTypeKind,
@@ -86,9 +71,10 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
     collectionName,
     draftAndPublish,
     attributes,
-    scalarAttributes: Object.freeze([...userAttributes.values()]),
+    scalarAttributes: Object.freeze(userScalars),
+    linkedAttributes: Object.freeze([...userAttributes.values()].filter((attribute) => attribute.kind !== 'scalar')),
     readableAttributes: Object.freeze([
-      ...[...userAttributes.values()].filter(isPublicAttribute),
+      ...userScalars.filter(isPublicAttribute),
       ...SYSTEM_ATTRIBUTES.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId'),
     ]),
     systemAttributes: SYSTEM_ATTRIBUTES,

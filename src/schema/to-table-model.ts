@@ -1,7 +1,9 @@
 import type { ColumnType, TableModel } from '../db/table-model.js';
 import type { ScalarType } from './attribute.js';
 import { DefinitionError } from '../shared/errors.js';
-import type { ContentType } from './content-type.js';
+import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from './component-model.js';
+import type { ContentType, Model } from './content-type.js';
+import { LINK_COLUMNS, type RelationLink } from './relation-link.js';
 import { shortenIdentifier } from './names.js';
 import type { SchemaRegistry } from './registry.js';
 
@@ -44,7 +46,7 @@ export function toTableModel(type: ContentType): TableModel {
     columns: [
       { name: 'id', type: 'increments' },
       { name: 'document_id', type: 'string', notNull: true },
-      ...type.scalarAttributes.map((attribute) => ({ name: attribute.column, type: COLUMN_TYPE[attribute.type] })),
+      ...scalarColumns(type),
       { name: 'created_at', type: 'datetime' },
       { name: 'updated_at', type: 'datetime' },
       { name: 'published_at', type: 'datetime' },
@@ -59,20 +61,72 @@ export function toTableModel(type: ContentType): TableModel {
   };
 }
 
+function scalarColumns(model: Model) {
+  return model.scalarAttributes.map((attribute) => ({ name: attribute.column, type: COLUMN_TYPE[attribute.type] }));
+}
+
+/** A component's table: its rows carry their owner (component-model.ts explains why). */
+export function toComponentTableModel(component: ComponentModel): TableModel {
+  const table = component.collectionName;
+  const owner = COMPONENT_OWNER_COLUMNS;
+  return {
+    name: table,
+    columns: [
+      { name: 'id', type: 'increments' },
+      { name: owner.parentId, type: 'integer', notNull: true },
+      { name: owner.parentType, type: 'string', notNull: true },
+      { name: owner.field, type: 'string', notNull: true },
+      { name: owner.order, type: 'integer', notNull: true },
+      ...scalarColumns(component),
+    ],
+    indexes: [{ name: shortenIdentifier(`${table}_parent_idx`), columns: [owner.parentId, owner.parentType, owner.field] }],
+  };
+}
+
 /**
- * The tables of a whole registry. Index names share one namespace per database, and names
- * derived from table and column names can meet (table `a` with a unique column `b_documents`,
- * and table `a_b`): such a model is refused at start, naming both content-types.
+ * A relation's link table. The unique index makes a duplicate link impossible whatever
+ * concurrent writers do; the target index serves inverse reads and deletes of targets.
+ */
+export function toLinkTableModel(link: RelationLink): TableModel {
+  const columns = LINK_COLUMNS;
+  return {
+    name: link.table,
+    columns: [
+      { name: columns.id, type: 'increments' },
+      { name: columns.entity, type: 'integer', notNull: true },
+      { name: columns.target, type: 'string', notNull: true },
+      { name: columns.targetOrder, type: 'integer' },
+      { name: columns.entityOrder, type: 'integer' },
+    ],
+    indexes: [
+      { name: shortenIdentifier(`${link.table}_uq`), columns: [columns.entity, columns.target], unique: true },
+      { name: shortenIdentifier(`${link.table}_target_idx`), columns: [columns.target, columns.entity] },
+    ],
+  };
+}
+
+/**
+ * The tables of a whole registry: content-types, components and link tables. Table and index
+ * names each share one namespace per database, and names derived from others can meet (table
+ * `a` with a unique column `b_documents`, and table `a_b`; a link table `a_b_lnk` and a
+ * content-type of that collectionName): such a model is refused at start, naming both owners.
  */
 export function toTableModels(registry: SchemaRegistry): TableModel[] {
-  const owners = new Map<string, ContentType>();
-  return registry.contentTypes.map((type) => {
-    const table = toTableModel(type);
-    for (const index of table.indexes) {
-      const owner = owners.get(index.name);
-      if (owner) throw new DefinitionError(type.source, `its index name "${index.name}" collides with one of ${owner.uid} (${owner.source}); rename the collectionName or the attribute`);
-      owners.set(index.name, type);
-    }
-    return table;
-  });
+  const tableOwners = new Map<string, string>();
+  const indexOwners = new Map<string, string>();
+  const claim = (owners: Map<string, string>, name: string, owner: Model, what: string): void => {
+    const other = owners.get(name.toLowerCase());
+    if (other !== undefined) throw new DefinitionError(owner.source, `its ${what} name "${name}" collides with one of ${other}; rename the collectionName or the attribute`);
+    owners.set(name.toLowerCase(), `${owner.uid} (${owner.source})`);
+  };
+  const owned: [TableModel, Model][] = [
+    ...registry.contentTypes.map((type): [TableModel, Model] => [toTableModel(type), type]),
+    ...registry.components.map((component): [TableModel, Model] => [toComponentTableModel(component), component]),
+    ...registry.links.map((link): [TableModel, Model] => [toLinkTableModel(link), link.owner]),
+  ];
+  for (const [table, owner] of owned) {
+    claim(tableOwners, table.name, owner, 'table');
+    for (const index of table.indexes) claim(indexOwners, index.name, owner, 'index');
+  }
+  return owned.map(([table]) => table);
 }

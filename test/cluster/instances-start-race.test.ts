@@ -3,8 +3,7 @@ import { describe, it } from 'node:test';
 import { createApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import type { TableModel } from '../../src/db/table-model.js';
-import { loadDefinitions } from '../../src/schema/load-definitions.js';
-import { buildRegistry } from '../../src/schema/registry.js';
+import { loadRegistry } from '../../src/schema/load-definitions.js';
 import { toTableModels } from '../../src/schema/to-table-model.js';
 import { indexedColumnLists, indexesByTable, inspect, onFreshDatabase, tableNames, type ServerDatabase, type ServerKind } from '../helpers/cluster-database.js';
 import { clientOf } from '../helpers/cluster-http.js';
@@ -18,7 +17,7 @@ import { fixturePath } from '../helpers/test-app.js';
  */
 
 const PROJECT = fixturePath('cluster-app');
-const MODEL: readonly TableModel[] = toTableModels(buildRegistry(await loadDefinitions(PROJECT)));
+const MODEL: readonly TableModel[] = toTableModels(await loadRegistry(PROJECT));
 
 /** What each database calls a table's primary key index. */
 const primaryIndex = (kind: ServerKind, table: string): string => (kind === 'postgres' ? `${table}_pkey` : 'PRIMARY');

@@ -1,7 +1,7 @@
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DynamicSchema, Executor } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
-import type { ScalarAttribute } from '../../schema/attribute.js';
+import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 import { toOffsetLimit, type DocumentQuery, type FilterNode, type SortKey } from '../document-query.js';
 import { compileFilter } from './compile-filter.js';
@@ -36,8 +36,8 @@ function applyFilter(query: Select, filters: FilterNode | null, dialect: Dialect
 /** The attributes a statement must read: id and documentId first, then what the query asks. */
 export function selectedAttributes(query: DocumentQuery): readonly ScalarAttribute[] {
   const { attributes } = query.contentType;
-  const id = attributes.get('id');
-  const documentId = attributes.get('documentId');
+  const id = asPublicScalar(attributes.get('id'));
+  const documentId = asPublicScalar(attributes.get('documentId'));
   return [...(id ? [id] : []), ...(documentId ? [documentId] : []), ...query.fields];
 }
 

@@ -1,4 +1,4 @@
-import { isPublicAttribute, type ScalarAttribute } from '../../schema/attribute.js';
+import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import type { ContentType } from '../../schema/content-type.js';
 import { parseBoolean } from '../../schema/scalar-values.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -93,8 +93,7 @@ function parseAttributeFilter(context: FilterContext, attribute: ScalarAttribute
 }
 
 function findAttribute(contentType: ContentType, key: string): ScalarAttribute | undefined {
-  const attribute = contentType.attributes.get(key);
-  return attribute && isPublicAttribute(attribute) ? attribute : undefined;
+  return asPublicScalar(contentType.attributes.get(key));
 }
 
 /** A group of conditions: attribute names and logical operators, combined with AND. */

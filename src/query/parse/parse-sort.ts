@@ -1,4 +1,4 @@
-import { isPublicAttribute } from '../../schema/attribute.js';
+import { asPublicScalar } from '../../schema/attribute.js';
 import type { ContentType } from '../../schema/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { SortKey } from '../document-query.js';
@@ -22,8 +22,8 @@ function toSortKey(contentType: ContentType, field: string, direction: unknown):
   if (field === '') {
     throw new ValidationError('Invalid sort parameter: a sort key needs a field name', { key: 'sort', path: null, source: 'query', param: 'sort' });
   }
-  const attribute = contentType.attributes.get(field);
-  if (!attribute || !isPublicAttribute(attribute)) invalidKey(field);
+  const attribute = asPublicScalar(contentType.attributes.get(field));
+  if (!attribute) invalidKey(field);
   return { attribute, direction: readDirection(direction) };
 }
 
@@ -67,7 +67,7 @@ export function parseSort(raw: unknown, contentType: ContentType): SortKey[] {
   const seen = new Set<string>();
   const unique = keys.filter((key) => !seen.has(key.attribute.name) && seen.add(key.attribute.name));
   if (!seen.has('id') && !seen.has('documentId')) {
-    const id = contentType.attributes.get('id');
+    const id = asPublicScalar(contentType.attributes.get('id'));
     if (id) unique.push({ attribute: id, direction: 'asc' });
   }
   return unique;
