@@ -88,7 +88,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   try {
     const sync = await syncSchema(database, toTableModels(registry));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const documents = createDocumentService({ database });
+    const documents = createDocumentService({ database, registry });
     const permissions = createPermissionSet(config.permissions);
     await lifecycle.bootstrap({
       documents: createDocumentApi(registry, documents),

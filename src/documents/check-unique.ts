@@ -79,5 +79,5 @@ export async function completeUniqueValues(write: DocumentWrite, mode: 'create' 
     }
   }
   if (errors.length > 0) throw ValidationError.fromFieldErrors(errors);
-  return { contentType: write.contentType, values };
+  return { ...write, values };
 }

@@ -41,7 +41,7 @@ function toRaw({ start, limit, ...params }: FindParams = {}): Record<string, unk
 
 /** `documents(uid)` for project code: the same validation and storage as the REST API. */
 export function createDocumentApi(registry: SchemaRegistry, service: DocumentService): (uid: string) => DocumentApi {
-  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST });
+  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST, registry });
   return (uid) => {
     const contentType = registry.get(uid);
     if (!contentType) throw new NotFoundError(`Unknown content-type ${uid}`);
@@ -53,8 +53,8 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
         const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
         return page.total ?? 0;
       },
-      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create'), query(contentType, params)),
-      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update'), query(contentType, params)),
+      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params)),
+      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params)),
       delete: async ({ documentId }) => ((await service.delete(contentType, documentId)) ? { documentId } : null),
     };
   };

@@ -12,7 +12,13 @@ import { createRowDecoder, type RowDecoder } from './decode-row.js';
 import type { Document, DocumentPage } from './document.js';
 import { createDocumentId } from './document-id.js';
 import { hashPassword } from './hash-password.js';
-import type { DocumentWrite, WriteMode } from './validate-data.js';
+import { applyComponentWrites, deleteComponents } from './components/apply-component-writes.js';
+import type { LinkedContext } from './linked-context.js';
+import { hasLinks, linkTablesAround, linkTablesOf } from './link-tables.js';
+import { writesLinks, type DocumentWrite, type WriteMode } from './model-write.js';
+import { populateRows } from './populate/populate-documents.js';
+import { applyRelationWrites, deleteRelationLinks } from './relations/apply-relation-writes.js';
+import type { SchemaRegistry } from '../schema/registry.js';
 
 /**
  * The only data API the transports call. It knows content-types, documents and SQL, and
@@ -39,6 +45,7 @@ export interface DocumentService {
 
 export interface DocumentServiceOptions {
   readonly database: Database;
+  readonly registry: SchemaRegistry;
   /** The clock, so tests can fix time. */
   readonly now?: () => Date;
 }
@@ -46,14 +53,48 @@ export interface DocumentServiceOptions {
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
 
-export function createDocumentService({ database, now = () => new Date() }: DocumentServiceOptions): DocumentService {
+export function createDocumentService({ database, registry, now = () => new Date() }: DocumentServiceOptions): DocumentService {
   const { dialect } = database;
+  const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
   const decode = (contentType: ContentType, rows: Record<string, unknown>[]): Document[] => {
     let decoder = decoders.get(contentType);
     if (!decoder) decoders.set(contentType, (decoder = createRowDecoder(contentType)));
     return rows.map(decoder);
   };
+
+  /** Decoded documents with their populated attributes: a fixed number of statements per populate tree. */
+  async function complete(executor: Executor, query: DocumentQuery, rows: Record<string, unknown>[]): Promise<Document[]> {
+    const documents = decode(query.contentType, rows);
+    if (query.populate.length > 0 && documents.length > 0) {
+      await populateRows(executor, query.contentType, documents, query.populate, { ...linked, status: query.status, locale: query.locale });
+    }
+    return documents;
+  }
+
+  /**
+   * Takes the locks a write needs before its first read (on MySQL later reads see the snapshot
+   * of the first): the link tables it changes, then the unique-check lock. Always in this
+   * order, so two writers never wait on each other in a cycle.
+   */
+  async function lockForWrite(trx: DbTransaction, tables: readonly string[], uniqueTable: string | null): Promise<void> {
+    for (const table of tables) await dialect.lockForUniqueCheck(trx, `link:${table}`);
+    if (uniqueTable !== null) await dialect.lockForUniqueCheck(trx, uniqueTable);
+  }
+
+  async function rowIdOf(executor: Executor, contentType: ContentType, documentId: string): Promise<number> {
+    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).orderBy('id').limit(literalLimit(1)).executeTakeFirst();
+    if (!row) throw new Error(`The document ${documentId} was not found right after its write`);
+    return Number(row.id);
+  }
+
+  /** Relations and components of a written row, after the row itself. */
+  async function writeLinked(trx: DbTransaction, write: DocumentWrite, documentId: string): Promise<void> {
+    if (!writesLinks(write)) return;
+    const owner = { rowId: await rowIdOf(trx, write.contentType, documentId), documentId };
+    await applyRelationWrites(trx, write.contentType, owner, write.relations, linked);
+    await applyComponentWrites(trx, write.contentType, owner, write.components, linked);
+  }
 
   /** Reads by documentId and writes are compiled once per shape; only their values change. */
   const shapes = new StatementShapes(STATEMENT_CACHE_SIZE);
@@ -63,7 +104,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     const { rows } = key
       ? await executor.executeQuery<Record<string, unknown>>(shapes.resolve(`read:${key}`, [documentId], () => compileFindOne(executor, dialect, query, documentId).compile()))
       : { rows: await compileFindOne(executor, dialect, query, documentId).execute() };
-    return decode(query.contentType, rows)[0] ?? null;
+    return (await complete(executor, query, rows))[0] ?? null;
   }
 
   /**
@@ -114,7 +155,7 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     if (passwords.length === 0) return write;
     const values = new Map(write.values);
     for (const [attribute, value] of passwords) values.set(attribute, await hashPassword(value as string));
-    return { contentType: write.contentType, values };
+    return { ...write, values };
   }
 
   /** Column → bound value of a write, in the write's (definition) order. */
@@ -138,10 +179,11 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
   /** Inserts a new document and reads it back, inside `trx`; `locked`: the unique-check lock is held. */
   async function insertDocument(trx: DbTransaction, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document> {
     const documentId = createDocumentId();
-    const complete = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked });
+    const completed = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked });
     const timestamp = dialect.encode('datetime', now().toISOString());
-    const columns = { document_id: documentId, ...encodeColumns(complete), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
+    const columns = { document_id: documentId, ...encodeColumns(completed), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
     await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
+    await writeLinked(trx, completed, documentId);
     const document = await readWritten(trx, query, documentId);
     if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
     return document;
@@ -149,9 +191,10 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
 
   /** Updates an existing document and reads it back, inside `trx`; null when no row changed. */
   async function updateDocument(trx: DbTransaction, documentId: string, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document | null> {
-    const complete = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true }) : write;
-    const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(complete), documentId));
+    const completed = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true }) : write;
+    const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(completed), documentId));
     if (Number(result.numAffectedRows ?? 0) === 0) return null;
+    await writeLinked(trx, completed, documentId);
     return readWritten(trx, query, documentId);
   }
 
@@ -170,25 +213,29 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
         const isPartialPage = rows.length > 0 && (limit === null || rows.length < limit);
         total = isPartialPage ? offset + rows.length : Number((await compileCount(database.db, dialect, query).executeTakeFirst())?.total ?? 0);
       }
-      return { documents: decode(query.contentType, rows), total };
+      return { documents: await complete(database.db, query, rows), total };
     },
 
     findOne: (query, documentId) => readOne(database.db, query, documentId),
 
     async findFirst(query) {
       const rows = await compileFindFirst(database.db, dialect, query).execute();
-      return decode(query.contentType, rows)[0] ?? null;
+      return (await complete(database.db, query, rows))[0] ?? null;
     },
 
     create: async (write, query) => {
       const hashed = await hashPasswords(write);
-      return inTransaction((trx) => insertDocument(trx, hashed, query, false));
+      return inTransaction(async (trx) => {
+        await lockForWrite(trx, linkTablesOf(hashed, registry), null);
+        return insertDocument(trx, hashed, query, false);
+      });
     },
 
     async update(documentId, write, query) {
       const hashed = await hashPasswords(write);
       const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
-      if (!checksUniqueness && dialect.updateReturning) {
+      const links = linkTablesOf(hashed, registry);
+      if (!checksUniqueness && dialect.updateReturning && links.length === 0 && query.populate.length === 0) {
         // One statement, atomic by itself: the change and the row it left in one round trip,
         // selected exactly as a read by documentId would select it.
         return translateClientErrors(async () => {
@@ -205,9 +252,9 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
           // read of a transaction sees the snapshot of its first one, and a snapshot taken
           // before the lock hid values the previous holder committed, so two documents stored
           // one unique value (test/cluster/concurrent-writes on MariaDB).
-          await dialect.lockForUniqueCheck(trx, write.contentType.collectionName);
+          await lockForWrite(trx, links, write.contentType.collectionName);
           if (!(await documentExists(trx, write.contentType, documentId))) return null;
-        }
+        } else await lockForWrite(trx, links, null);
         return updateDocument(trx, documentId, hashed, query, checksUniqueness);
       });
     },
@@ -215,8 +262,8 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     async putSingle(contentType, writeFor, query) {
       return inTransaction(async (trx) => {
         // Taken before the first read (see update): two first PUTs must not both find the type
-        // empty and create two documents.
-        await dialect.lockForUniqueCheck(trx, contentType.collectionName);
+        // empty and create two documents. The link tables any body could touch come first.
+        await lockForWrite(trx, linkTablesOf(writeFor('update'), registry), contentType.collectionName);
         const existing = await trx.selectFrom(contentType.collectionName).select('document_id').orderBy('id').limit(literalLimit(1)).executeTakeFirst();
         const documentId = existing?.document_id;
         // Hashing inside the lock: a single type is written rarely, and only one writer waits.
@@ -229,8 +276,20 @@ export function createDocumentService({ database, now = () => new Date() }: Docu
     },
 
     async delete(contentType, documentId) {
-      const result = await database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (!hasLinks(contentType, registry)) {
+        const result = await database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      }
+      return inTransaction(async (trx) => {
+        await lockForWrite(trx, linkTablesAround(contentType, registry), null);
+        const rows = await trx.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).execute();
+        if (rows.length === 0) return false;
+        const rowIds = rows.map((row) => Number(row.id));
+        await deleteComponents(trx, contentType, rowIds, linked);
+        await deleteRelationLinks(trx, contentType, rowIds, documentId, linked);
+        await trx.deleteFrom(contentType.collectionName).where('document_id', '=', documentId).execute();
+        return true;
+      });
     },
   };
 }

@@ -1,18 +1,17 @@
-import type { ScalarAttribute } from '../schema/attribute.js';
+import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute, ScalarAttribute } from '../schema/attribute.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { StoredModel } from '../schema/model.js';
+import type { SchemaRegistry } from '../schema/registry.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
 import { checkScalarValue, type StoredValue } from './check-scalar-value.js';
+import { parseComponentValue, type ComponentValueWrite } from './components/component-write.js';
+import type { DocumentWrite, ModelWrite, ValueContext, WriteMode } from './model-write.js';
+import { parseRelationWrite, type RelationWrite } from './relations/relation-write.js';
+
+export type { DocumentWrite, WriteMode } from './model-write.js';
 
 /** Keys a body may carry that are accepted and ignored, as the reference does. */
 const IGNORED_KEYS = new Set(['publishedAt']);
-
-/** A write body, checked: stored values per attribute, in definition order. */
-export interface DocumentWrite {
-  readonly contentType: ContentType;
-  readonly values: ReadonlyMap<ScalarAttribute, StoredValue>;
-}
-
-export type WriteMode = 'create' | 'update';
 
 /** Deeper than this, a value sent is not echoed back in error details (see `echo`). */
 const MAX_ECHO_DEPTH = 32;
@@ -34,42 +33,35 @@ function isMissing(value: StoredValue | undefined): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/**
- * The `data` of a POST or PUT → a DocumentWrite, or a 400 listing every failing attribute.
- * Unknown and read-only keys are rejected first, naming the key. On create, defaults fill
- * absent attributes and required attributes must have a value; on update only the keys sent
- * are checked and changed, and `null` clears an attribute.
- */
-export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode): DocumentWrite {
-  const userAttributes = new Set(contentType.scalarAttributes);
+function checkKeys(data: Readonly<Record<string, unknown>>, model: StoredModel, path: readonly string[]): void {
   for (const key of Object.keys(data)) {
-    if (IGNORED_KEYS.has(key)) continue;
-    const attribute = contentType.attributes.get(key);
-    if (!attribute || attribute.kind !== 'scalar' || !attribute.writable || !userAttributes.has(attribute)) {
-      throw ValidationError.invalidKey(key, { source: 'body' });
+    if (IGNORED_KEYS.has(key) && model.attributes.has('documentId')) continue;
+    const attribute = model.attributes.get(key);
+    const userDefined = attribute !== undefined && (attribute.kind !== 'scalar' || model.scalarAttributes.includes(attribute));
+    if (!attribute || !attribute.writable || !userDefined) {
+      throw ValidationError.invalidKey(key, { source: 'body', path: path.length > 0 ? [...path, key].join('.') : null });
     }
   }
+}
 
+function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], errors: FieldError[]): Map<ScalarAttribute, StoredValue> {
   const values = new Map<ScalarAttribute, StoredValue>();
-  const errors: FieldError[] = [];
   const addError = (attribute: ScalarAttribute, message: string, value: unknown): void => {
-    errors.push({ path: [attribute.name], message, name: 'ValidationError', value: echo(value) });
+    errors.push({ path: [...path, attribute.name], message, name: 'ValidationError', value: echo(value) });
   };
-
-  for (const attribute of contentType.scalarAttributes) {
+  // A uid generated from its targetField may be absent or empty on create (check-unique fills it).
+  const generated = (attribute: ScalarAttribute) => mode === 'create' && attribute.type === 'uid' && attribute.targetField !== undefined && model.attributes.has('documentId');
+  for (const attribute of model.scalarAttributes) {
     const sent = Object.hasOwn(data, attribute.name);
     let raw = sent ? data[attribute.name] : undefined;
     if (!sent && mode === 'create' && attribute.default !== undefined) raw = attribute.default;
     if (raw === undefined) {
-      if (mode === 'create' && attribute.required && !(attribute.type === 'uid' && attribute.targetField)) {
-        addError(attribute, `${attribute.name} must be defined.`, raw);
-      }
+      if (mode === 'create' && attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
     if (raw === null) {
-      if (attribute.required && !(mode === 'create' && attribute.type === 'uid' && attribute.targetField)) {
-        addError(attribute, `${attribute.name} must be defined.`, raw);
-      } else values.set(attribute, null);
+      if (attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
+      else values.set(attribute, null);
       continue;
     }
     const result = checkScalarValue(attribute, raw);
@@ -77,12 +69,51 @@ export function validateData(data: Readonly<Record<string, unknown>>, contentTyp
       addError(attribute, result.message, raw);
       continue;
     }
-    if (attribute.required && isMissing(result.value) && !(mode === 'create' && attribute.type === 'uid' && attribute.targetField)) {
+    if (attribute.required && isMissing(result.value) && !generated(attribute)) {
       addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
     values.set(attribute, result.value);
   }
+  return values;
+}
+
+/** The data of one row (a document's, or a component item's), checked against its model. */
+function validateModel(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], context: ValueContext): ModelWrite {
+  checkKeys(data, model, path);
+  const values = checkScalars(data, model, mode, path, context.errors);
+  const relations = new Map<RelationAttribute, RelationWrite>();
+  const components = new Map<ComponentAttribute | DynamicZoneAttribute, ComponentValueWrite>();
+  const nested: ValueContext = { ...context, mode };
+  for (const attribute of model.linkedAttributes) {
+    const raw = data[attribute.name];
+    const attributePath = [...path, attribute.name];
+    if (raw === undefined || (raw === null && attribute.kind === 'relation')) {
+      const missing = mode === 'create' && attribute.required;
+      if (missing) context.errors.push({ path: attributePath, message: `${attribute.name} must be defined.`, name: 'ValidationError', value: echo(raw) });
+      if (raw === undefined) continue;
+    }
+    if (attribute.kind === 'relation') relations.set(attribute, parseRelationWrite(attribute, raw, attributePath, nested));
+    else components.set(attribute, parseComponentValue(attribute, raw, attributePath, nested));
+  }
+  return { model, values, relations, components };
+}
+
+/**
+ * The `data` of a POST or PUT → a DocumentWrite, or a 400 listing every failing attribute.
+ * Unknown and read-only keys are rejected first, naming the key. On create, defaults fill
+ * absent attributes and required attributes must have a value; on update only the keys sent
+ * are checked and changed, and `null` clears an attribute.
+ */
+export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry): DocumentWrite {
+  const errors: FieldError[] = [];
+  const context: ValueContext = {
+    registry,
+    mode,
+    errors,
+    validateModel: (itemData, model, itemMode, path) => validateModel(itemData, model, itemMode, path, context),
+  };
+  const write = validateModel(data, contentType, mode, [], context);
   if (errors.length > 0) throw ValidationError.fromFieldErrors(errors);
-  return { contentType, values };
+  return { ...write, model: contentType, contentType };
 }

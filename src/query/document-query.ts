@@ -1,5 +1,7 @@
-import type { ScalarAttribute } from '../schema/attribute.js';
-import type { ContentType } from '../schema/content-type.js';
+import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute, ScalarAttribute } from '../schema/attribute.js';
+import type { ComponentModel } from '../schema/component-model.js';
+import type { ContentType, Model } from '../schema/content-type.js';
+import type { RelationSide } from '../schema/relation-link.js';
 
 /**
  * The typed tree every transport builds and the document service reads: what the client
@@ -21,7 +23,25 @@ export type FilterNode =
   | { readonly kind: 'and'; readonly children: readonly FilterNode[] }
   | { readonly kind: 'or'; readonly children: readonly FilterNode[] }
   | { readonly kind: 'not'; readonly child: FilterNode }
-  | ConditionNode;
+  | ConditionNode
+  | RelationFilterNode
+  | ComponentFilterNode;
+
+/** "Some document linked through `attribute` matches `child`" (`child` is over the other side's model). */
+export interface RelationFilterNode {
+  readonly kind: 'relation';
+  readonly attribute: RelationAttribute;
+  readonly side: RelationSide;
+  readonly child: FilterNode;
+}
+
+/** "Some item of the component `attribute` matches `child`" (`child` is over the component's model). */
+export interface ComponentFilterNode {
+  readonly kind: 'component';
+  readonly attribute: ComponentAttribute;
+  readonly component: ComponentModel;
+  readonly child: FilterNode;
+}
 
 /** One attribute compared with one operator. `value` is an array for $in, $notIn and $between. */
 export interface ConditionNode {
@@ -32,8 +52,55 @@ export interface ConditionNode {
 }
 
 export interface SortKey {
+  /** An attribute of the last model of `path` (of the sorted model when the path is empty). */
   readonly attribute: ScalarAttribute;
   readonly direction: 'asc' | 'desc';
+  /** Relations and components walked to reach `attribute` (`sort=author.name`); empty for the model's own. */
+  readonly path: readonly SortStep[];
+}
+
+export type SortStep =
+  | { readonly kind: 'relation'; readonly attribute: RelationAttribute; readonly side: RelationSide }
+  | { readonly kind: 'component'; readonly attribute: ComponentAttribute; readonly component: ComponentModel };
+
+/**
+ * One populated attribute. `populate` lists what to populate inside each populated item,
+ * to any depth.
+ */
+export type PopulateNode = RelationPopulate | ComponentPopulate | DynamicZonePopulate;
+
+/** What to read of the items of one model (a relation's targets, a component, one kind in a zone). */
+export interface PopulateSelection {
+  readonly model: Model;
+  /** Attributes to output besides id (and documentId for documents), in output order. */
+  readonly fields: readonly ScalarAttribute[];
+  readonly populate: readonly PopulateNode[];
+}
+
+export interface RelationPopulate extends PopulateSelection {
+  readonly kind: 'relation';
+  readonly attribute: RelationAttribute;
+  readonly side: RelationSide;
+  readonly model: ContentType;
+  readonly filters: FilterNode | null;
+  /** Empty: the order stored with the links. */
+  readonly sort: readonly SortKey[];
+  /** Output `{ count: n }` instead of the items. */
+  readonly count: boolean;
+}
+
+export interface ComponentPopulate extends PopulateSelection {
+  readonly kind: 'component';
+  readonly attribute: ComponentAttribute;
+  readonly model: ComponentModel;
+}
+
+export interface DynamicZonePopulate {
+  readonly kind: 'dynamiczone';
+  readonly attribute: DynamicZoneAttribute;
+  /** What to read per component kind, for every kind the zone allows. */
+  readonly components: ReadonlyMap<string, PopulateSelection>;
+  readonly count: boolean;
 }
 
 /** Pagination as the client expressed it; `limit` null means no limit. */
@@ -54,6 +121,8 @@ export interface DocumentQuery {
   readonly status: Status;
   /** null: the default locale; '*': every locale. */
   readonly locale: string | null;
+  /** Relations, components and dynamic zones to output; nothing linked is output unless listed. */
+  readonly populate: readonly PopulateNode[];
 }
 
 /**

@@ -17,7 +17,7 @@ import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): DocumentQuery {
   const principal = resolvePrincipal(request.headers.authorization);
   authorize(principal, contentType.uid, action, context.permissions);
-  return parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest });
+  return parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */
@@ -47,13 +47,13 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
     },
     async create(request, reply) {
       const query = begin(request, contentType, 'create', context);
-      const write = validateData(readData(request.body), contentType, 'create');
+      const write = validateData(readData(request.body), contentType, 'create', context.registry);
       const document = await documents.create(write, query);
       return reply.code(201).send(shapeOne(document, format(request)));
     },
     async update(request) {
       const query = begin(request, contentType, 'update', context);
-      const write = validateData(readData(request.body), contentType, 'update');
+      const write = validateData(readData(request.body), contentType, 'update', context.registry);
       const document = await documents.update(documentIdOf(request), write, query);
       if (!document) throw new NotFoundError();
       return shapeOne(document, format(request));
@@ -80,7 +80,7 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
     async update(request) {
       const query = begin(request, contentType, 'update', context);
       const data = readData(request.body);
-      const document = await documents.putSingle(contentType, (mode) => validateData(data, contentType, mode), query);
+      const document = await documents.putSingle(contentType, (mode) => validateData(data, contentType, mode, context.registry), query);
       return shapeOne(document, format(request));
     },
     async delete(request, reply) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ContentType } from '../../src/schema/content-type.js';
 import type { AttributeDefinition, ContentTypeDefinition } from '../../src/schema/definition.js';
-import { buildRegistry } from '../../src/schema/registry.js';
+import { buildRegistry, type SchemaRegistry } from '../../src/schema/registry.js';
 
 /**
  * A frozen `api::article.article` collection type with these attributes, built through
@@ -9,7 +9,14 @@ import { buildRegistry } from '../../src/schema/registry.js';
  * the definition (kind, collectionName, info...), never the attributes.
  */
 export function contentTypeWith(attributes: Readonly<Record<string, AttributeDefinition>>, overrides: Omit<ContentTypeDefinition, 'attributes'> = {}): ContentType {
-  const [type] = buildRegistry([
+  const [type] = registryWith(attributes, overrides).contentTypes;
+  assert.ok(type);
+  return type;
+}
+
+/** The registry holding only the content-type of `contentTypeWith`. */
+export function registryWith(attributes: Readonly<Record<string, AttributeDefinition>>, overrides: Omit<ContentTypeDefinition, 'attributes'> = {}): SchemaRegistry {
+  return buildRegistry([
     {
       uid: 'api::article.article',
       apiName: 'article',
@@ -17,9 +24,7 @@ export function contentTypeWith(attributes: Readonly<Record<string, AttributeDef
       file: 'article/schema.json',
       definition: { info: { singularName: 'article', pluralName: 'articles' }, ...overrides, attributes },
     },
-  ]).contentTypes;
-  assert.ok(type);
-  return type;
+  ]);
 }
 
 /**

@@ -141,5 +141,8 @@ export function compileFilter(node: FilterNode, context: CompileContext): Condit
       const parts = node.children.map((child) => compileFilter(child, context));
       return sql<SqlBool>`(${sql.join(parts, sql.raw(node.kind === 'and' ? ' and ' : ' or '))})`;
     }
+    case 'relation':
+    case 'component':
+      throw new Error(`Filters through ${node.kind}s are not compiled yet`);
   }
 }

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
+import { assertThrowsWith, registryWith } from '../../../test/helpers/content-type.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
 import { PaginationError, ValidationError } from '../../shared/errors.js';
 import { parseDocumentQuery } from './parse-document-query.js';
 
-const type = contentTypeWith({ title: { type: 'string' }, views: { type: 'integer' } });
+const registry = registryWith({ title: { type: 'string' }, views: { type: 'integer' } });
+const type = registry.contentTypes[0] ?? assert.fail('no content-type');
 const attribute = (name: string) => {
   const found = type.attributes.get(name);
   assert.ok(found);
   return found;
 };
-const strict = { contentType: type, rest: DEFAULT_REST_CONFIG };
-const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false } };
+const strict = { contentType: type, rest: DEFAULT_REST_CONFIG, registry };
+const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false }, registry };
 
 function rejects(raw: Record<string, unknown>, message: string, details: Record<string, unknown>, options = strict): void {
   assertThrowsWith(() => parseDocumentQuery(raw, options), ValidationError, { message, details });
@@ -24,10 +25,11 @@ describe('parseDocumentQuery', () => {
       contentType: type,
       fields: ['title', 'views', 'createdAt', 'updatedAt', 'publishedAt'].map(attribute),
       filters: null,
-      sort: [{ attribute: attribute('id'), direction: 'asc' }],
+      sort: [{ attribute: attribute('id'), direction: 'asc', path: [] }],
       pagination: { mode: 'page', page: 1, pageSize: 25, withCount: true },
       status: 'published',
       locale: null,
+      populate: [],
     });
   });
 
@@ -49,12 +51,13 @@ describe('parseDocumentQuery', () => {
       fields: [attribute('title')],
       filters: { kind: 'condition', attribute: attribute('views'), operator: '$gte', value: 10 },
       sort: [
-        { attribute: attribute('views'), direction: 'desc' },
-        { attribute: attribute('id'), direction: 'asc' },
+        { attribute: attribute('views'), direction: 'desc', path: [] },
+        { attribute: attribute('id'), direction: 'asc', path: [] },
       ],
       pagination: { mode: 'offset', start: 5, limit: 2, withCount: false },
       status: 'draft',
       locale: 'fr-CA',
+      populate: [],
     });
   });
 

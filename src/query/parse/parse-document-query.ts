@@ -6,7 +6,8 @@ import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parsePagination } from './parse-pagination.js';
 import { parseSort } from './parse-sort.js';
-import { isPlainRecord, toList } from './raw-values.js';
+import { parsePopulate } from './parse-populate.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
 
 /** Top-level query parameters the content API knows. */
 const KNOWN_PARAMS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale']);
@@ -16,6 +17,8 @@ const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 export interface ParseOptions {
   readonly contentType: ContentType;
   readonly rest: RestConfig;
+  /** Resolves relations and components named by filters, sort and populate. */
+  readonly registry: SchemaRegistry;
 }
 
 function parseStatus(raw: unknown): Status {
@@ -40,18 +43,6 @@ function parseLocale(raw: unknown): string | null {
   });
 }
 
-/**
- * Nothing in this version's content model is populatable (relations, components, media and
- * dynamic zones come later), so `*` selects nothing and every named entry is an unknown key.
- */
-function checkPopulate(raw: unknown): void {
-  if (raw === undefined || raw === null || raw === '' || raw === '*') return;
-  const names = typeof raw === 'string' ? raw.split(',') : (toList(raw) ?? (isPlainRecord(raw) ? Object.keys(raw) : undefined));
-  const first = names?.find((name) => name !== '*');
-  if (names === undefined) throw new ValidationError('Invalid populate parameter', { key: 'populate', path: null, source: 'query', param: 'populate' });
-  if (first !== undefined) throw ValidationError.invalidKey(typeof first === 'string' ? first.trim() : String(first), { source: 'query', param: 'populate' });
-}
-
 /** Rejects unknown top-level parameters when strictParams is on (DECISIONS: better than the reference, 5). */
 function checkParams(raw: Readonly<Record<string, unknown>>, rest: RestConfig): void {
   if (!rest.strictParams) return;
@@ -65,16 +56,16 @@ function checkParams(raw: Readonly<Record<string, unknown>>, rest: RestConfig): 
  * content-type. Pure and synchronous. Parsing and checking happen in one pass because the
  * meaning of every key depends on the attribute it names.
  */
-export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest }: ParseOptions): DocumentQuery {
+export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest, registry }: ParseOptions): DocumentQuery {
   checkParams(raw, rest);
-  checkPopulate(raw.populate);
   return {
     contentType,
     fields: parseFields(raw.fields, contentType),
-    filters: parseFilters(raw.filters, contentType),
-    sort: parseSort(raw.sort, contentType),
+    filters: parseFilters(raw.filters, contentType, registry),
+    sort: parseSort(raw.sort, contentType, registry),
     pagination: parsePagination(raw.pagination, rest),
     status: parseStatus(raw.status),
     locale: parseLocale(raw.locale),
+    populate: parsePopulate(raw.populate, contentType, registry),
   };
 }

@@ -1,10 +1,10 @@
 import { isPublicAttribute, type ScalarAttribute } from '../../schema/attribute.js';
-import type { ContentType } from '../../schema/content-type.js';
+import type { StoredModel } from '../../schema/model.js';
 import { ValidationError } from '../../shared/errors.js';
 import { toList } from './raw-values.js';
 
 /** Every attribute a response shows by default, in output order (id and documentId excluded). */
-export function defaultFields(contentType: ContentType): readonly ScalarAttribute[] {
+export function defaultFields(contentType: StoredModel): readonly ScalarAttribute[] {
   return contentType.readableAttributes;
 }
 
@@ -12,7 +12,7 @@ export function defaultFields(contentType: ContentType): readonly ScalarAttribut
  * `fields`: a comma list or an indexed array of scalar attribute names, or `*`.
  * id and documentId are always returned, so naming them is allowed and changes nothing.
  */
-export function parseFields(raw: unknown, contentType: ContentType): readonly ScalarAttribute[] {
+export function parseFields(raw: unknown, contentType: StoredModel): readonly ScalarAttribute[] {
   if (raw === undefined || raw === null) return defaultFields(contentType);
   const items = typeof raw === 'string' ? [raw] : toList(raw);
   if (!items || !items.every((item): item is string => typeof item === 'string')) {

@@ -33,7 +33,7 @@ function show(node: FilterNode | null): Shown | null {
     case 'not':
       return { not: show(node.child) as Shown };
     default:
-      return [node.attribute.name, node.operator, node.value];
+      return node.kind === 'condition' ? [node.attribute.name, node.operator, node.value] : [node.kind, node.attribute.name, show(node.child)];
   }
 }
 

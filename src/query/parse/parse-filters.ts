@@ -1,5 +1,6 @@
 import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
-import type { ContentType } from '../../schema/content-type.js';
+import type { StoredModel } from '../../schema/model.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
 import { parseBoolean } from '../../schema/scalar-values.js';
 import { ValidationError } from '../../shared/errors.js';
 import { COMPARISON_OPERATORS, type ComparisonOperator, type FilterNode, type ScalarValue } from '../document-query.js';
@@ -13,7 +14,9 @@ const MAX_LIST_VALUES = 1000;
 const OPERATORS: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
 
 interface FilterContext {
-  readonly contentType: ContentType;
+  readonly contentType: StoredModel;
+  /** Resolves relations and components in paths; without it, they are unknown keys. */
+  readonly registry: SchemaRegistry | undefined;
   conditions: number;
 }
 
@@ -92,7 +95,7 @@ function parseAttributeFilter(context: FilterContext, attribute: ScalarAttribute
   return combine('and', children);
 }
 
-function findAttribute(contentType: ContentType, key: string): ScalarAttribute | undefined {
+function findAttribute(contentType: StoredModel, key: string): ScalarAttribute | undefined {
   return asPublicScalar(contentType.attributes.get(key));
 }
 
@@ -123,8 +126,8 @@ function parseGroup(context: FilterContext, raw: unknown, path: string | null): 
 }
 
 /** `filters` of the query string → a filter tree with every value cast, or null for none. */
-export function parseFilters(raw: unknown, contentType: ContentType): FilterNode | null {
+export function parseFilters(raw: unknown, contentType: StoredModel, registry?: SchemaRegistry): FilterNode | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const children = parseGroup({ contentType, conditions: 0 }, raw, null);
+  const children = parseGroup({ contentType, registry, conditions: 0 }, raw, null);
   return children.length === 0 ? null : combine('and', children);
 }

@@ -1,5 +1,6 @@
 import { asPublicScalar } from '../../schema/attribute.js';
-import type { ContentType } from '../../schema/content-type.js';
+import type { StoredModel } from '../../schema/model.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { SortKey } from '../document-query.js';
 import { isPlainRecord, toList } from './raw-values.js';
@@ -18,17 +19,17 @@ function readDirection(raw: unknown): 'asc' | 'desc' {
   return direction;
 }
 
-function toSortKey(contentType: ContentType, field: string, direction: unknown): SortKey {
+function toSortKey(contentType: StoredModel, field: string, direction: unknown): SortKey {
   if (field === '') {
     throw new ValidationError('Invalid sort parameter: a sort key needs a field name', { key: 'sort', path: null, source: 'query', param: 'sort' });
   }
   const attribute = asPublicScalar(contentType.attributes.get(field));
   if (!attribute) invalidKey(field);
-  return { attribute, direction: readDirection(direction) };
+  return { attribute, direction: readDirection(direction), path: [] };
 }
 
 /** `title`, `title:desc`, `title:asc,views:desc` */
-function fromText(contentType: ContentType, text: string): SortKey[] {
+function fromText(contentType: StoredModel, text: string): SortKey[] {
   return text
     .split(',')
     .map((part) => part.trim())
@@ -40,11 +41,11 @@ function fromText(contentType: ContentType, text: string): SortKey[] {
 }
 
 /** `{ title: 'desc' }`, possibly with several keys. */
-function fromObject(contentType: ContentType, object: Readonly<Record<string, unknown>>): SortKey[] {
+function fromObject(contentType: StoredModel, object: Readonly<Record<string, unknown>>): SortKey[] {
   return Object.entries(object).map(([field, direction]) => toSortKey(contentType, field, direction));
 }
 
-function fromItem(contentType: ContentType, item: unknown): SortKey[] {
+function fromItem(contentType: StoredModel, item: unknown): SortKey[] {
   if (typeof item === 'string') return fromText(contentType, item);
   if (isPlainRecord(item)) return fromObject(contentType, item);
   throw new ValidationError('Invalid sort parameter: expected a field name, "field:order" or an object', { key: 'sort', path: null, source: 'query', param: 'sort' });
@@ -55,7 +56,7 @@ function fromItem(contentType: ContentType, item: unknown): SortKey[] {
  * strings or objects, or an object. `id` is appended as the last key so that ties keep a
  * stable order across pages.
  */
-export function parseSort(raw: unknown, contentType: ContentType): SortKey[] {
+export function parseSort(raw: unknown, contentType: StoredModel, _registry?: SchemaRegistry): SortKey[] {
   let keys: SortKey[] = [];
   if (raw !== undefined && raw !== null && raw !== '') {
     const list = toList(raw);
@@ -68,7 +69,7 @@ export function parseSort(raw: unknown, contentType: ContentType): SortKey[] {
   const unique = keys.filter((key) => !seen.has(key.attribute.name) && seen.add(key.attribute.name));
   if (!seen.has('id') && !seen.has('documentId')) {
     const id = asPublicScalar(contentType.attributes.get('id'));
-    if (id) unique.push({ attribute: id, direction: 'asc' });
+    if (id) unique.push({ attribute: id, direction: 'asc', path: [] });
   }
   return unique;
 }
