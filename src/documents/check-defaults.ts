@@ -7,11 +7,11 @@ import { checkScalarValue } from './check-scalar-value.js';
  * would otherwise fail every create that omits the attribute with a 400 blaming the client.
  */
 export function checkDefaults(registry: SchemaRegistry): void {
-  for (const contentType of registry.contentTypes) {
-    for (const attribute of contentType.scalarAttributes) {
+  for (const model of [...registry.contentTypes, ...registry.components]) {
+    for (const attribute of model.scalarAttributes) {
       if (attribute.default === undefined || attribute.default === null) continue;
       const result = checkScalarValue(attribute, attribute.default);
-      if (!result.ok) throw new DefinitionError(contentType.source, `attribute "${attribute.name}": invalid default: ${result.message}`);
+      if (!result.ok) throw new DefinitionError(model.source, `attribute "${attribute.name}": invalid default: ${result.message}`);
     }
   }
 }

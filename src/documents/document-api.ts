@@ -12,6 +12,7 @@ export interface FindParams {
   readonly filters?: unknown;
   readonly sort?: unknown;
   readonly fields?: unknown;
+  readonly populate?: unknown;
   readonly pagination?: unknown;
   readonly start?: number;
   readonly limit?: number;

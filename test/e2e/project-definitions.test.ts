@@ -203,6 +203,41 @@ describe('a project with broken content-types does not start', () => {
   });
 });
 
+describe('components are read from src/components/<category>/<name>.json', () => {
+  const post = (attributes: Record<string, unknown>) => ({ [schemaPath('post')]: collection('post', 'posts', attributes) });
+
+  it('loads components by category and name, nested ones included', async () => {
+    const dir = projects.write({
+      ...post({ seo: { type: 'component', component: 'shared.seo' } }),
+      'src/components/shared/seo.json': { info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' }, link: { type: 'component', component: 'nav-items.link' } } },
+      'src/components/nav-items/link.json': { attributes: { url: { type: 'string' } } },
+    });
+    const app = await start(dir);
+    assert.deepEqual(app.registry.components.map((component) => [component.uid, component.collectionName]), [
+      ['nav-items.link', 'components_nav_items_link'],
+      ['shared.seo', 'components_shared_seo'],
+    ]);
+    await app.close();
+  });
+
+  it('stops on a component file that is not JSON, naming it', async () => {
+    const dir = projects.write({ ...post({}), 'src/components/shared/seo.json': '{ "attributes": ' });
+    await stopsWith(dir, path.join(dir, 'src/components/shared/seo.json'), /^not valid JSON: /);
+  });
+
+  it('stops on a category or file name that cannot be part of a uid', async () => {
+    const badCategory = projects.write({ ...post({}), 'src/components/Shared/seo.json': { attributes: {} } });
+    await stopsWith(badCategory, path.join(badCategory, 'src/components/Shared'), 'a component category must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
+    const badName = projects.write({ ...post({}), 'src/components/shared/Seo_Meta.json': { attributes: {} } });
+    await stopsWith(badName, path.join(badName, 'src/components/shared/Seo_Meta.json'), 'a component file name must be kebab-case (lowercase letters, digits and dashes, starting with a letter)');
+  });
+
+  it('stops on a broken attribute of a component, naming the component file', async () => {
+    const dir = projects.write({ ...post({}), 'src/components/shared/seo.json': { attributes: { metaTitle: { type: 'strin' } } } });
+    await stopsWith(dir, path.join(dir, 'src/components/shared/seo.json'), 'attribute "metaTitle": unknown type "strin"');
+  });
+});
+
 describe('a project with a broken config or index does not start', () => {
   const base = { [schemaPath('article')]: collection('article', 'articles', {}) };
 
