@@ -1,9 +1,11 @@
 /**
- * The HTTP side both baselines share: Fastify, the four routes, Tessera's error envelope,
- * listen and shutdown. Each baseline brings an `ArticleStore` with its own hand-written SQL;
- * better-sqlite3's store answers synchronously, pg's with promises.
+ * The HTTP side both baselines share: Fastify, the four routes (the list route serves the
+ * populate scenario too), Tessera's error envelope, listen and shutdown. Each baseline brings
+ * an `ArticleStore` with its own hand-written SQL; better-sqlite3's store answers
+ * synchronously, pg's with promises.
  */
 import Fastify, { type FastifyReply } from 'fastify';
+import { isPopulateQuery, parsePopulatedList, toPopulatedArticles, type PageRequest, type PopulatedPage } from './baseline-populate.js';
 import { HttpError, newArticle, articleChanges, notFound, parseList, readData, toArticle, type ArticleChanges, type ArticleRow, type ListQuery, type NewArticle } from './baseline-rules.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -11,6 +13,8 @@ type MaybePromise<T> = T | Promise<T>;
 export interface ArticleStore {
   /** A page and the total of matching rows (the total may be derived from the page, see the list route). */
   list(query: ListQuery, offset: number): MaybePromise<{ readonly rows: readonly ArticleRow[]; readonly total: number }>;
+  /** The populate scenario's page: articles with author, categories, SEO component and blocks (baseline-populate.ts). */
+  listPopulated(request: PageRequest): MaybePromise<PopulatedPage>;
   findOne(documentId: string): MaybePromise<ArticleRow | undefined>;
   /** Generates the slug when `values.slug` is null; a taken explicit slug is a 400. */
   create(article: NewArticle): MaybePromise<ArticleRow>;
@@ -36,7 +40,16 @@ export async function serveBaseline(store: ArticleStore, describe: string, env: 
   });
 
   fastify.get('/api/articles', async (request) => {
-    const list = parseList(request.query as Record<string, string | string[] | undefined>);
+    const query = request.query as Record<string, string | string[] | undefined>;
+    if (isPopulateQuery(query)) {
+      const page = parsePopulatedList(query);
+      const populated = await store.listPopulated(page);
+      return {
+        data: toPopulatedArticles(populated),
+        meta: { pagination: { page: page.page, pageSize: page.pageSize, pageCount: Math.ceil(populated.total / page.pageSize), total: populated.total } },
+      };
+    }
+    const list = parseList(query);
     const offset = (list.page - 1) * list.pageSize;
     const { rows, total } = await store.list(list, offset);
     return {

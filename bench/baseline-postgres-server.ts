@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import { serveBaseline, totalFromPage, type ArticleStore } from './baseline-http.js';
+import { ARTICLE_UID, type BlockRow, type CategoryRow, type PopulatedArticleRow, type SeoRow } from './baseline-populate.js';
 import { badRequest, firstFreeSlug, slugBase, suffixedPattern, type ArticleRow, type ListQuery, type Stored } from './baseline-rules.js';
 
 const env = process.env;
@@ -64,6 +65,34 @@ const SLUGS_LIKE = `select slug from articles where (slug = $1 or slug like $2 e
 const INSERT = `insert into articles (document_id, title, slug, body, category, views, likes, rating, price, featured, publish_date, metadata,
   created_at, updated_at, published_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13) returning ${COLUMNS}`;
 /**
+ * The populate scenario: the page with each article's author in one statement (a manyToOne is
+ * at most one row, so a join), then one statement per to-many attribute for the whole page,
+ * the page's ids bound as one array.
+ */
+const POPULATED_PAGE = `select a.id, a.document_id as "documentId", a.title, a.slug, a.body, a.category, a.views, a.likes, a.rating, a.price,
+  a.featured, a.publish_date as "publishDate", a.metadata, a.created_at as "createdAt", a.updated_at as "updatedAt",
+  a.published_at as "publishedAt", au.id as "authorId", au.document_id as "authorDocumentId", au.name as "authorName",
+  au.email as "authorEmail", au.bio as "authorBio", au.created_at as "authorCreatedAt", au.updated_at as "authorUpdatedAt",
+  au.published_at as "authorPublishedAt"
+  from (select * from articles order by id limit $1 offset $2) as a
+  left join articles_author_lnk as l on l.entity_id = a.id
+  left join authors as au on au.document_id = l.target_document_id
+  order by a.id`;
+const COUNT_ARTICLES = 'select count(*) as total from articles';
+const CATEGORIES = `select l.entity_id as owner, c.id, c.document_id as "documentId", c.name, c.slug, c.description,
+  c.created_at as "createdAt", c.updated_at as "updatedAt", c.published_at as "publishedAt"
+  from articles_categories_lnk as l join categories as c on c.document_id = l.target_document_id
+  where l.entity_id = any($1::int[]) order by l.entity_id, l.target_ord`;
+const SEOS = `select parent_id as owner, id, meta_title as "metaTitle", meta_description as "metaDescription"
+  from components_shared_seos where parent_id = any($1::int[]) and parent_type = '${ARTICLE_UID}' and parent_field = 'seo'`;
+const BLOCKS = `select 'shared.quote' as component, parent_id as owner, parent_ord as ord, id, body, attribution
+  from components_shared_quotes where parent_id = any($1::int[]) and parent_type = '${ARTICLE_UID}' and parent_field = 'blocks'
+  union all
+  select 'shared.rich-text', parent_id, parent_ord, id, body, null
+  from components_shared_rich_texts where parent_id = any($1::int[]) and parent_type = '${ARTICLE_UID}' and parent_field = 'blocks'
+  order by owner, ord`;
+
+/**
  * Writes that check the uid serialise on one transaction-scoped advisory lock (per database),
  * taken in the same round trip as `begin`, so two creates cannot pick the same slug.
  */
@@ -108,6 +137,19 @@ const store: ArticleStore = {
       totalFromPage(rows.length, offset, query.pageSize) ??
       Number((await pool.query<{ total: string }>(statement(`select count(*) as total from articles${where}`, query.parameters))).rows[0]?.total ?? 0);
     return { rows, total };
+  },
+  async listPopulated({ offset, pageSize }) {
+    const { rows } = await pool.query<PopulatedArticleRow>(statement(POPULATED_PAGE, [pageSize, offset]));
+    const total = totalFromPage(rows.length, offset, pageSize) ?? Number((await pool.query<{ total: string }>(statement(COUNT_ARTICLES, []))).rows[0]?.total ?? 0);
+    if (rows.length === 0) return { rows, categories: [], seos: [], blocks: [], total };
+    const ids = [rows.map((row) => row.id)];
+    return {
+      rows,
+      categories: (await pool.query<CategoryRow>(statement(CATEGORIES, ids))).rows,
+      seos: (await pool.query<SeoRow>(statement(SEOS, ids))).rows,
+      blocks: (await pool.query<BlockRow>(statement(BLOCKS, ids))).rows,
+      total,
+    };
   },
   async findOne(documentId) {
     return (await pool.query<ArticleRow>(statement(FIND_BY_DOCUMENT_ID, [documentId]))).rows[0];

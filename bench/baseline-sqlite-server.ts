@@ -1,13 +1,14 @@
 /**
  * The SQLite baseline: what a careful developer would write by hand for the bench project's
- * four routes with Fastify and better-sqlite3: prepared statements, hand-written SQL, no query
- * builder, no generic layers, and no response caching. It answers with the same JSON as Tessera
+ * four routes (and the populate scenario's page) with Fastify and better-sqlite3: prepared
+ * statements, hand-written SQL, no query builder, no generic layers, and no response caching. It answers with the same JSON as Tessera
  * (envelope, keys, key order, types) so throughput can be compared honestly.
  *
  * Run as its own process: DATABASE_FILENAME, HOST and PORT come from the environment.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { serveBaseline, totalFromPage, type ArticleStore } from './baseline-http.js';
+import { ARTICLE_UID, type BlockRow, type CategoryRow, type PopulatedArticleRow, type SeoRow } from './baseline-populate.js';
 import { badRequest, firstFreeSlug, slugBase, suffixedPattern, type ArticleChanges, type ArticleRow, type ListQuery, type NewArticle, type Stored } from './baseline-rules.js';
 
 const filename = process.env.DATABASE_FILENAME;
@@ -35,6 +36,34 @@ const insertArticle = db.prepare(
    created_at, updated_at, published_at) values (@documentId, @title, @slug, @body, @category, @views, @likes, @rating, @price,
    @featured, @publishDate, @metadata, @now, @now, @now)`,
 );
+
+/**
+ * The populate scenario: the page with each article's author in one statement (a manyToOne is
+ * at most one row, so a join), then one statement per to-many attribute for the whole page.
+ */
+const POPULATED_PAGE = `select a.id, a.document_id as documentId, a.title, a.slug, a.body, a.category, a.views, cast(a.likes as text) as likes,
+  a.rating, a.price, a.featured, a.publish_date as publishDate, a.metadata, a.created_at as createdAt, a.updated_at as updatedAt,
+  a.published_at as publishedAt, au.id as authorId, au.document_id as authorDocumentId, au.name as authorName, au.email as authorEmail,
+  au.bio as authorBio, au.created_at as authorCreatedAt, au.updated_at as authorUpdatedAt, au.published_at as authorPublishedAt
+  from (select * from articles order by id limit ? offset ?) as a
+  left join articles_author_lnk as l on l.entity_id = a.id
+  left join authors as au on au.document_id = l.target_document_id
+  order by a.id`;
+const countArticles = db.prepare<[], { total: number }>('select count(*) as total from articles');
+const populatedPage = db.prepare<[number, number], PopulatedArticleRow>(POPULATED_PAGE);
+const inList = (count: number): string => `(${Array.from({ length: count }, () => '?').join(', ')})`;
+const categoriesSql = (count: number): string => `select l.entity_id as owner, c.id, c.document_id as documentId, c.name, c.slug, c.description,
+  c.created_at as createdAt, c.updated_at as updatedAt, c.published_at as publishedAt
+  from articles_categories_lnk as l join categories as c on c.document_id = l.target_document_id
+  where l.entity_id in ${inList(count)} order by l.entity_id, l.target_ord`;
+const seosSql = (count: number): string => `select parent_id as owner, id, meta_title as metaTitle, meta_description as metaDescription
+  from components_shared_seos where parent_id in ${inList(count)} and parent_type = '${ARTICLE_UID}' and parent_field = 'seo'`;
+const blocksSql = (count: number): string => `select 'shared.quote' as component, parent_id as owner, parent_ord as ord, id, body, attribution
+  from components_shared_quotes where parent_id in ${inList(count)} and parent_type = '${ARTICLE_UID}' and parent_field = 'blocks'
+  union all
+  select 'shared.rich-text', parent_id, parent_ord, id, body, null
+  from components_shared_rich_texts where parent_id in ${inList(count)} and parent_type = '${ARTICLE_UID}' and parent_field = 'blocks'
+  order by owner, ord`;
 
 /** Statements whose SQL depends on the request's shape (filters, sort, updated fields), prepared once per shape. */
 const statements = new Map<string, BetterSqlite3.Statement>();
@@ -75,6 +104,19 @@ const store: ArticleStore = {
     const rows = prepared(`${SELECT}${where} order by ${orderBy} limit ? offset ?`).all(...query.parameters, query.pageSize, offset) as ArticleRow[];
     const total = totalFromPage(rows.length, offset, query.pageSize) ?? (prepared(`select count(*) as total from articles${where}`).get(...query.parameters) as { total: number }).total;
     return { rows, total };
+  },
+  listPopulated({ offset, pageSize }) {
+    const rows = populatedPage.all(pageSize, offset);
+    const total = totalFromPage(rows.length, offset, pageSize) ?? countArticles.get()?.total ?? 0;
+    if (rows.length === 0) return { rows, categories: [], seos: [], blocks: [], total };
+    const ids = rows.map((row) => row.id);
+    return {
+      rows,
+      categories: prepared(categoriesSql(ids.length)).all(...ids) as CategoryRow[],
+      seos: prepared(seosSql(ids.length)).all(...ids) as SeoRow[],
+      blocks: prepared(blocksSql(ids.length)).all(...ids, ...ids) as BlockRow[],
+      total,
+    };
   },
   findOne: (documentId) => findByDocumentId.get(documentId),
   /** `begin immediate`, as Tessera's writes: the write lock is taken before the reads that decide the write. */

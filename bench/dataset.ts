@@ -23,17 +23,17 @@ const WORDS = [
   'search', 'locale', 'token', 'policy', 'webhook', 'backup', 'migrate', 'stream', 'batch', 'page', 'archive', 'theme',
 ];
 
-function pick<T>(random: () => number, items: readonly T[]): T {
+export function pick<T>(random: () => number, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
 }
 
-function words(random: () => number, count: number): string {
+export function words(random: () => number, count: number): string {
   return Array.from({ length: count }, () => pick(random, WORDS)).join(' ');
 }
 
-function capitalize(text: string): string {
+export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -45,7 +45,7 @@ export function toSlug(text: string): string {
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A documentId shaped like Tessera's: 24 lowercase alphanumerics, starting with a letter. */
-function documentId(random: () => number): string {
+export function documentId(random: () => number): string {
   let id = ID_ALPHABET.charAt(Math.floor(random() * 26));
   while (id.length < 24) id += ID_ALPHABET.charAt(Math.floor(random() * ID_ALPHABET.length));
   return id;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DATABASE_KINDS, type DatabaseKind } from './bench-database.js';
-import type { ScenarioName } from './scenarios.js';
+import { SCENARIO_NAMES, type ScenarioName } from './scenarios.js';
 
 export interface LoadSettings {
   readonly durationSeconds: number;
@@ -27,8 +27,6 @@ function positive(name: string, value: string | undefined): number {
   if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a positive integer, got ${value}`);
   return number;
 }
-
-const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'update', 'create'];
 
 export function parseOptions(args: readonly string[]): BenchOptions {
   const { values: flags } = parseArgs({

@@ -16,6 +16,8 @@ export interface ScenarioResult {
   readonly ratio: number;
   readonly targetRatio: number;
   readonly met: boolean;
+  /** SQL statements Tessera ran for the scenario's first request (statement-count.ts). */
+  readonly tesseraStatements: number | null;
 }
 
 export interface MemoryResult {
@@ -77,12 +79,13 @@ function formatDatabase(report: DatabaseReport): string[] {
     `${fixed(result.baseline.load.latencyP50Ms, 1)} / ${fixed(result.baseline.load.latencyP99Ms, 1)}`,
     micros(result.tessera),
     micros(result.baseline),
+    result.tesseraStatements === null ? '?' : String(result.tesseraStatements),
   ]);
   const { memory, instances } = report;
   const cpuTitle = onPostgres ? 'CPU µs/req (server + PostgreSQL)' : 'CPU µs/req';
   const lines = [
     `${report.database} (seeded in ${fixed(report.seedMs)} ms)`,
-    ...table(['scenario', 'Tessera req/s', 'baseline req/s', 'ratio', 'target', 'Tessera p50/p99 ms', 'baseline p50/p99 ms', `Tessera ${cpuTitle}`, `baseline ${cpuTitle}`], rows),
+    ...table(['scenario', 'Tessera req/s', 'baseline req/s', 'ratio', 'target', 'Tessera p50/p99 ms', 'baseline p50/p99 ms', `Tessera ${cpuTitle}`, `baseline ${cpuTitle}`, 'Tessera SQL/req'], rows),
     `Tessera RSS: ${rss(memory.tessera)} — target < ${memory.targetMb} MB ${memory.met ? 'ok' : 'MISSED'}`,
     `Baseline RSS: ${rss(memory.baseline)}`,
   ];

@@ -16,8 +16,9 @@ import { BASELINE_ENTRIES, TESSERA_ENTRY, WORK_DIR } from './paths.js';
 import { freePort, memoryOf, sleep, type ServerProcess } from './processes.js';
 import { formatSummary, summarizeProfile } from './profile-summary.js';
 import { formatReport, type BenchReport, type DatabaseReport, type MemoryResult, type ScenarioProfile, type ScenarioResult } from './report.js';
-import { createScenarios, type Scenario } from './scenarios.js';
+import { createScenarios, populatePageCount, type Scenario } from './scenarios.js';
 import { startBaseline, startTessera } from './servers.js';
+import { countStatements } from './statement-count.js';
 import { measureStartup } from './startup.js';
 import { verifySameAnswers } from './verify.js';
 
@@ -56,6 +57,8 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
     const seedMs = performance.now() - seedStarted;
     log(`Seeded ${documentIds.length} articles in ${Math.round(seedMs)} ms`);
     const scenarios = createScenarios(documentIds).filter((scenario) => !options.only || options.only.includes(scenario.name));
+    const statements = await countStatements(await database.copy('statements'), scenarios);
+    log(`SQL statements per request in Tessera: ${scenarios.map((scenario) => `${scenario.name} ${statements[scenario.name] ?? '?'}`).join(', ')}`);
 
     const results: ScenarioResult[] = [];
     let tesseraMemory: MemoryResult;
@@ -72,13 +75,23 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
 
       const [firstId] = documentIds;
       if (!firstId) throw new Error('nothing was seeded');
-      await verifySameAnswers(tessera.baseUrl, baseline.baseUrl, firstId);
-      log('Verified: both servers answer the list, findOne, create and update requests with the same JSON.');
+      const populatePages = scenarios.some((scenario) => scenario.name === 'populate') ? [...new Set([1, 2, populatePageCount(documentIds.length)])] : [];
+      await verifySameAnswers(tessera.baseUrl, baseline.baseUrl, firstId, populatePages);
+      log(`Verified: both servers answer the list, findOne${populatePages.length > 0 ? ', populate' : ''}, create and update requests with the same JSON.`);
 
       for (const scenario of scenarios) {
         const [tesseraResult, baselineResult] = await measurePair([tessera, baseline], scenario.plan, options.load);
         const ratio = tesseraResult.load.requestsPerSecond / baselineResult.load.requestsPerSecond;
-        results.push({ scenario: scenario.name, description: scenario.description, tessera: tesseraResult, baseline: baselineResult, ratio, targetRatio: scenario.targetRatio, met: ratio >= scenario.targetRatio });
+        results.push({
+          scenario: scenario.name,
+          description: scenario.description,
+          tessera: tesseraResult,
+          baseline: baselineResult,
+          ratio,
+          targetRatio: scenario.targetRatio,
+          met: ratio >= scenario.targetRatio,
+          tesseraStatements: statements[scenario.name] ?? null,
+        });
         log(`  ${scenario.name}: Tessera ${Math.round(tesseraResult.load.requestsPerSecond)} req/s, baseline ${Math.round(baselineResult.load.requestsPerSecond)} req/s, ratio ${ratio.toFixed(2)}`);
       }
 

@@ -1,7 +1,10 @@
 import { createBody, shuffled, updateBody } from './dataset.js';
 import type { RequestPlan } from './load.js';
 
-export type ScenarioName = 'list' | 'findOne' | 'update' | 'create';
+export type ScenarioName = 'list' | 'findOne' | 'populate' | 'update' | 'create';
+
+/** Every scenario, in the order they run. */
+export const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'populate', 'update', 'create'];
 
 export interface Scenario {
   readonly name: ScenarioName;
@@ -17,8 +20,25 @@ export interface Scenario {
  */
 export const LIST_PATH = '/api/articles?filters[category][$eq]=news&filters[views][$gte]=100&sort=views:desc&pagination[page]=3&pagination[pageSize]=25';
 
-/** The four scenarios, in the order they run: reads first, so writes cannot change what reads see. */
+/** Pages the populate scenario rotates over (the first 1,000 articles at 25 a page). */
+const POPULATE_PAGES = 40;
+
+/** How many pages the populate scenario rotates over: 40, fewer when fewer documents are seeded. */
+export function populatePageCount(documents: number): number {
+  return Math.max(1, Math.min(POPULATE_PAGES, Math.floor(documents / 25)));
+}
+
+/**
+ * A page of articles with a to-one relation (through its link table), a manyToMany, a single
+ * component and a dynamic zone of two component kinds populated.
+ */
+export function populatePath(page: number): string {
+  return `/api/articles?populate[author]=true&populate[categories]=true&populate[seo]=true&populate[blocks][populate]=*&pagination[page]=${page}&pagination[pageSize]=25`;
+}
+
+/** The scenarios, in the order they run: reads first, so writes cannot change what reads see. */
 export function createScenarios(documentIds: readonly string[]): Scenario[] {
+  const populatePages = populatePageCount(documentIds.length);
   const readOrder = shuffled(documentIds, 7);
   const writeOrder = shuffled(documentIds, 11);
   const at = (ids: readonly string[], sequence: number): string => ids[sequence % ids.length] ?? '';
@@ -34,6 +54,12 @@ export function createScenarios(documentIds: readonly string[]): Scenario[] {
       description: 'GET one document by documentId, rotating over all 10,000',
       targetRatio: 0.6,
       plan: { method: 'GET', next: (sequence) => ({ path: `/api/articles/${at(readOrder, sequence)}` }) },
+    },
+    {
+      name: 'populate',
+      description: 'GET a page of 25 with author, categories (manyToMany), a component and a dynamic zone populated, rotating over pages 1–40',
+      targetRatio: 0.5,
+      plan: { method: 'GET', next: (sequence) => ({ path: populatePath(1 + (sequence % populatePages)) }) },
     },
     {
       name: 'update',

@@ -1,5 +1,5 @@
 import { createBody, updateBody } from './dataset.js';
-import { LIST_PATH } from './scenarios.js';
+import { LIST_PATH, populatePath } from './scenarios.js';
 
 interface Answer {
   readonly status: number;
@@ -51,13 +51,23 @@ function compare(what: string, tessera: Answer, baseline: Answer, expectedStatus
 const NOTHING: ReadonlySet<string> = new Set();
 const WRITE_CLOCKS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
 
+/** The populate scenario's pages must be full and hold what the scenario claims to read. */
+function checkPopulated(body: unknown): void {
+  const data = (body as { data: Record<string, unknown>[] }).data;
+  if (data.length !== 25) throw new Error(`The populate scenario should return a full page of 25, got ${data.length}`);
+  const kinds = new Set(data.flatMap((article) => (article.blocks as { __component: string }[]).map((block) => block.__component)));
+  const complete = data.every((article) => article.author !== null && (article.categories as unknown[]).length > 0 && article.seo !== null);
+  if (!complete || kinds.size !== 2) throw new Error('The populate scenario\'s page lacks an author, categories, an SEO component or one of the two block kinds');
+}
+
 /**
  * Before anything is measured: both servers must give the same answers, or the comparison
  * is meaningless. Reads must be identical byte for byte once parsed (key order included);
  * writes may differ only in generated documentIds and timestamps. Writes use sequence numbers
- * far from the load runs' so they cannot collide with them.
+ * far from the load runs' so they cannot collide with them. `populatePages`: pages of the
+ * populate scenario to compare too (when it runs).
  */
-export async function verifySameAnswers(tesseraUrl: string, baselineUrl: string, documentId: string): Promise<void> {
+export async function verifySameAnswers(tesseraUrl: string, baselineUrl: string, documentId: string, populatePages: readonly number[] = []): Promise<void> {
   const both = (method: string, path: string, body?: string): Promise<[Answer, Answer]> =>
     Promise.all([call(tesseraUrl, method, path, body), call(baselineUrl, method, path, body)]);
 
@@ -65,6 +75,12 @@ export async function verifySameAnswers(tesseraUrl: string, baselineUrl: string,
   compare(`GET ${LIST_PATH}`, tesseraList, baselineList, 200, NOTHING);
   const listed = (tesseraList.body as { data: unknown[] }).data.length;
   if (listed !== 25) throw new Error(`The list scenario should return a full page of 25, got ${listed}`);
+
+  for (const page of populatePages) {
+    const [tesseraPage, baselinePage] = await both('GET', populatePath(page));
+    compare(`GET ${populatePath(page)}`, tesseraPage, baselinePage, 200, NOTHING);
+    checkPopulated(tesseraPage.body);
+  }
 
   const [tesseraOne, baselineOne] = await both('GET', `/api/articles/${documentId}`);
   compare('GET /api/articles/:documentId', tesseraOne, baselineOne, 200, NOTHING);

@@ -48,7 +48,11 @@ for (const [kind, label] of [['postgres', 'PostgreSQL'], ['mysql', 'MariaDB/MySQ
 }
 
 console.log('\n=== summary ===');
-for (const result of results) console.log(`${result.label}: ${result.pass} passed, ${result.fail} failed`);
+for (const result of results) {
+  // A failing hook (before/after) fails its suite without counting as a failed test.
+  const note = result.code !== 0 && result.fail === 0 ? ' — but the run FAILED (a hook or a file failed to load: see "not ok" above)' : '';
+  console.log(`${result.label}: ${result.pass} passed, ${result.fail} failed${note}`);
+}
 for (const label of skipped) {
   console.log(`!!! SKIPPED: the e2e suite on ${label} did not run: no server answers on 127.0.0.1 and none could be started.`);
 }

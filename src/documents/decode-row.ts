@@ -1,5 +1,5 @@
 import type { ScalarAttribute } from '../schema/attribute.js';
-import type { ContentType } from '../schema/content-type.js';
+import type { StoredModel } from '../schema/model.js';
 import type { Document } from './document.js';
 
 type Decoder = (value: unknown) => unknown;
@@ -18,10 +18,11 @@ export type RowDecoder = (row: Record<string, unknown>) => Document;
 
 /**
  * The function that turns a row (already keyed by attribute name) into a document. Only the
- * attributes whose stored form differs from their API form are touched; build it once per type.
+ * attributes whose stored form differs from their API form are touched; build it once per type
+ * (content-types, and components for populated items).
  */
-export function createRowDecoder(contentType: ContentType): RowDecoder {
-  const steps = [...contentType.attributes.values()]
+export function createRowDecoder(model: StoredModel): RowDecoder {
+  const steps = [...model.attributes.values()]
     .filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar')
     .map((attribute) => ({ name: attribute.name, decode: DECODERS[attribute.type] }))
     .filter((step): step is { name: string; decode: Decoder } => step.decode !== undefined);

@@ -40,6 +40,8 @@ export interface ComponentFilterNode {
   readonly kind: 'component';
   readonly attribute: ComponentAttribute;
   readonly component: ComponentModel;
+  /** uid of the model holding `attribute`: the items' parent_type. */
+  readonly owner: string;
   readonly child: FilterNode;
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { authorize, type ContentAction } from '../auth/permissions/authorize.js';
+import { isAllowed } from '../auth/permissions/is-allowed.js';
 import { resolvePrincipal } from '../auth/strategies/resolve-principal.js';
 import { isDocumentId } from '../documents/document-id.js';
 import { validateData } from '../documents/validate-data.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import { prunePopulate } from '../query/parse/prune-populate.js';
 import type { ContentType } from '../schema/content-type.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
@@ -17,7 +19,10 @@ import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): DocumentQuery {
   const principal = resolvePrincipal(request.headers.authorization);
   authorize(principal, contentType.uid, action, context.permissions);
-  return parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
+  const query = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
+  // Relations whose target the caller may not `find` are left out of populate silently (spec).
+  if (query.populate.length === 0) return query;
+  return { ...query, populate: prunePopulate(query.populate, (uid) => isAllowed(principal, uid, 'find', context.permissions)) };
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */
@@ -37,26 +42,26 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
   return {
     async find(request) {
       const query = begin(request, contentType, 'find', context);
-      return shapeList(await documents.findMany(query), query.pagination, format(request));
+      return shapeList(await documents.findMany(query), query.pagination, format(request), { model: contentType, registry: context.registry });
     },
     async findOne(request) {
       const query = begin(request, contentType, 'findOne', context);
       const document = await documents.findOne(query, documentIdOf(request));
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request));
+      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
     },
     async create(request, reply) {
       const query = begin(request, contentType, 'create', context);
       const write = validateData(readData(request.body), contentType, 'create', context.registry);
       const document = await documents.create(write, query);
-      return reply.code(201).send(shapeOne(document, format(request)));
+      return reply.code(201).send(shapeOne(document, format(request), { model: contentType, registry: context.registry }));
     },
     async update(request) {
       const query = begin(request, contentType, 'update', context);
       const write = validateData(readData(request.body), contentType, 'update', context.registry);
       const document = await documents.update(documentIdOf(request), write, query);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request));
+      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
     },
     async delete(request, reply) {
       begin(request, contentType, 'delete', context);
@@ -75,13 +80,13 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
       const query = begin(request, contentType, 'find', context);
       const document = await documents.findFirst(query);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request));
+      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
     },
     async update(request) {
       const query = begin(request, contentType, 'update', context);
       const data = readData(request.body);
       const document = await documents.putSingle(contentType, (mode) => validateData(data, contentType, mode, context.registry), query);
-      return shapeOne(document, format(request));
+      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
     },
     async delete(request, reply) {
       const query = begin(request, contentType, 'delete', context);

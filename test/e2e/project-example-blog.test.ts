@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createApp, type App } from '../../src/app.js';
-import { ROOT } from '../helpers/test-app.js';
+import { ROOT, startTestApp } from '../helpers/test-app.js';
 
 /** examples/blog as a new user starts it, with its database in a temp file. */
 const tmp = mkdtempSync(path.join(tmpdir(), 'tessera-blog-'));
@@ -24,13 +24,87 @@ async function getJson(url: string): Promise<{ status: number; body: any }> { //
   return { status: response.status, body: await response.json() };
 }
 
+type Get = (url: string) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+
+const titles = (documents: readonly { title: string }[]): string[] => documents.map((document) => document.title);
+
+/** What the seed script linked: relations of each kind, components and the dynamic zone, as a public client reads them. */
+async function checkLinkedContent(get: Get): Promise<void> {
+  const all = await get('/api/articles?populate=*');
+  assert.equal(all.status, 200);
+  const [hello, filtering, fast] = all.body.data;
+  assert.deepEqual(titles(all.body.data), ['Hello, Tessera', 'Filtering with the query language', 'Why a CMS should be fast']);
+  // manyToOne, manyToMany (in the order given), manyWay self-relation.
+  assert.equal(hello.author.name, 'Ada Editor');
+  assert.equal(hello.author.documentId.length, 24);
+  assert.equal('articles' in hello.author, false, 'populate=* is one level deep');
+  assert.deepEqual(fast.categories.map((category: { name: string }) => category.name), ['Performance', 'Announcements']);
+  assert.equal(fast.categories[0].slug, 'performance');
+  assert.deepEqual(titles(fast.related), ['Hello, Tessera', 'Filtering with the query language']);
+  assert.deepEqual(hello.related, []);
+  // A single component, a repeatable one, and the dynamic zone with `__component` on each item.
+  assert.deepEqual({ ...hello.seo, id: 0 }, { id: 0, metaTitle: 'Hello, Tessera', metaDescription: 'What the Tessera example blog shows.', noIndex: false });
+  assert.equal(typeof hello.seo.id, 'number');
+  assert.deepEqual(filtering.sources.map((source: { label: string }) => source.label), ['Filters', 'Populate']);
+  assert.deepEqual(fast.sources, []);
+  assert.deepEqual(hello.blocks.map((block: { __component: string }) => block.__component), ['shared.rich-text', 'shared.quote']);
+  assert.equal(hello.blocks[1].attribution, 'The Tessera README');
+  assert.equal('author' in hello.blocks[1], false, 'relations inside zone items need a nested populate');
+  assert.equal('slides' in filtering.blocks[1], false, 'components inside zone items need a nested populate');
+
+  // The zone's shared strategy populates what its items hold: the quote's author, the slider's slides.
+  const nested = await get('/api/articles?fields[0]=title&populate[blocks][populate]=*');
+  assert.equal(nested.status, 200);
+  assert.equal(nested.body.data[0].blocks[1].author.name, 'Ada Editor');
+  assert.deepEqual(nested.body.data[1].blocks[1].slides.map((slide: { caption: string }) => slide.caption), ['Filter', 'Sort', 'Paginate']);
+  assert.equal(nested.body.data[2].blocks[0].author.name, 'Tom Tutor');
+
+  // The inverse sides: an author's articles (oneToMany mappedBy) and a category's (manyToMany mappedBy).
+  const authors = await get('/api/authors?populate[articles][fields][0]=title&sort=name:asc');
+  assert.equal(authors.status, 200);
+  assert.deepEqual(authors.body.data.map((author: { name: string; articles: { title: string }[] }) => [author.name, titles(author.articles)]), [
+    ['Ada Editor', ['Hello, Tessera', 'Why a CMS should be fast']],
+    ['Tom Tutor', ['Filtering with the query language']],
+  ]);
+  const announcements = await get('/api/categories?filters[slug][$eq]=announcements&populate[articles][fields][0]=title');
+  assert.deepEqual(titles(announcements.body.data[0].articles), ['Hello, Tessera', 'Why a CMS should be fast']);
+
+  // Filters follow relations.
+  const byTom = await get('/api/articles?fields[0]=title&filters[author][name][$eq]=Tom%20Tutor');
+  assert.deepEqual(titles(byTom.body.data), ['Filtering with the query language']);
+
+  // The single type's relation and its component (with a nested one).
+  const homepage = await get('/api/homepage?populate[featuredArticles][fields][0]=title&populate[hero][populate]=*');
+  assert.equal(homepage.status, 200);
+  assert.deepEqual(titles(homepage.body.data.featuredArticles), ['Filtering with the query language', 'Hello, Tessera']);
+  assert.equal(homepage.body.data.hero.heading, 'The Tessera blog');
+  assert.deepEqual({ label: homepage.body.data.hero.cta.label, url: homepage.body.data.hero.cta.url }, { label: 'Read the articles', url: '/api/articles?populate=*' });
+}
+
 describe('examples/blog', () => {
-  it('seeds three articles and the homepage on the first start, and serves them publicly', async () => {
+  it('seeds authors, categories, three articles and the homepage on the first start, and serves them publicly', async () => {
     const { app, base, logs } = await startBlog();
     try {
       assert.deepEqual(app.config.database, { client: 'sqlite', filename: ENV.DATABASE_FILENAME });
-      assert.deepEqual(logs, ['Seeded 3 articles.']);
-      assert.deepEqual(app.sync.createdTables, ['articles', 'homepages']);
+      assert.deepEqual(logs, ['Seeded 2 authors.', 'Seeded 3 categories.', 'Seeded 3 articles.']);
+      assert.deepEqual([...app.sync.createdTables].sort(), [
+        'articles',
+        'articles_author_lnk',
+        'articles_categories_lnk',
+        'articles_related_lnk',
+        'authors',
+        'categories',
+        'components_shared_heroes',
+        'components_shared_links',
+        'components_shared_quotes',
+        'components_shared_rich_texts',
+        'components_shared_seos',
+        'components_shared_slides',
+        'components_shared_sliders',
+        'components_shared_quotes_author_lnk',
+        'homepages',
+        'homepages_featured_articles_lnk',
+      ].sort());
 
       const articles = await getJson(`${base}/api/articles`);
       assert.equal(articles.status, 200);
@@ -62,6 +136,8 @@ describe('examples/blog', () => {
 
       const write = await fetch(`${base}/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'x' } }) });
       assert.equal(write.status, 403);
+
+      await checkLinkedContent((url) => getJson(base + url));
     } finally {
       await app.close();
     }
@@ -76,10 +152,24 @@ describe('examples/blog', () => {
       assert.equal(articles.body.meta.pagination.total, 3);
       const homepage = await getJson(`${base}/api/homepage`);
       assert.equal(homepage.body.data.title, 'The Tessera blog');
-      const { rows } = await sql<{ articles: number; homepages: number }>`select (select count(*) from articles) as articles, (select count(*) from homepages) as homepages`.execute(app.database.db);
-      assert.deepEqual(rows, [{ articles: 3, homepages: 1 }]);
+      const { rows } = await sql<{ articles: number; homepages: number; authors: number; links: number; seos: number }>`select
+        (select count(*) from articles) as articles, (select count(*) from homepages) as homepages, (select count(*) from authors) as authors,
+        (select count(*) from articles_categories_lnk) as links, (select count(*) from components_shared_seos) as seos`.execute(app.database.db);
+      assert.deepEqual(rows, [{ articles: 3, homepages: 1, authors: 2, links: 4, seos: 3 }]);
+      await checkLinkedContent((url) => getJson(base + url));
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('examples/blog on the test database', () => {
+  it('seeds relations, components and the dynamic zone through the documents API, and serves them populated', async () => {
+    const blog = await startTestApp({ fixture: path.join(ROOT, 'examples', 'blog') });
+    try {
+      await checkLinkedContent(blog.get);
+    } finally {
+      await blog.close();
     }
   });
 });

@@ -2,7 +2,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { ScalarAttribute } from '../../schema/attribute.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
-import type { ConditionNode, FilterNode, ScalarValue } from '../document-query.js';
+import type { ComponentFilterNode, ConditionNode, FilterNode, RelationFilterNode, ScalarValue } from '../document-query.js';
+import { componentHops, fromHops, relationHops, type Hop } from './linked-rows.js';
+import { matchesEmptyRow } from './matches-empty-row.js';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -14,9 +16,13 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-interface CompileContext {
+export interface CompileContext {
   readonly dialect: Dialect;
-  /** Table alias the columns belong to. */
+  /**
+   * Table alias the columns belong to. Subqueries for relations and components alias their
+   * tables `<alias>_l` and `<alias>_r` (then `<alias>_r_l`, … one level deeper), so an inner
+   * alias never equals an outer one it refers to.
+   */
   readonly alias: string;
 }
 
@@ -143,6 +149,25 @@ export function compileFilter(node: FilterNode, context: CompileContext): Condit
     }
     case 'relation':
     case 'component':
-      throw new Error(`Filters through ${node.kind}s are not compiled yet`);
+      return compileLinked(node, context);
   }
+}
+
+/**
+ * "Some linked item matches": an EXISTS over the linked rows, with the child filter on them,
+ * so that to-many relations never duplicate the outer rows. A document with no linked item
+ * also matches when the child holds for an empty item (see matches-empty-row). Under `$not`
+ * this becomes NOT EXISTS, and "no linked item" then matches unless the child holds for an
+ * empty one, the same rule as `$not` on a null attribute.
+ */
+function compileLinked(node: RelationFilterNode | ComponentFilterNode, context: CompileContext): Condition {
+  const row = `${context.alias}_r`;
+  const hops: readonly Hop[] =
+    node.kind === 'relation' ? relationHops(node.side, context.alias, `${context.alias}_l`, row) : componentHops(node.attribute, node.component, node.owner, context.alias, row);
+  const from = fromHops(hops);
+  const correlation = hops[0]?.on ?? TRUE;
+  const child = compileFilter(node.child, { dialect: context.dialect, alias: row });
+  const some = sql<SqlBool>`exists (select 1 ${from} where ${correlation} and ${child})`;
+  if (!matchesEmptyRow(node.child)) return some;
+  return sql<SqlBool>`(${some} or not exists (select 1 ${from} where ${correlation}))`;
 }

@@ -3,8 +3,9 @@ import type { DynamicSchema, Executor } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
-import { toOffsetLimit, type DocumentQuery, type FilterNode, type SortKey } from '../document-query.js';
+import { toOffsetLimit, type DocumentQuery, type FilterNode } from '../document-query.js';
 import { compileFilter } from './compile-filter.js';
+import { compileSortKey } from './compile-sort.js';
 
 /** Alias of the root table in every statement; joined levels will use t1, t2, … */
 const ROOT = 't0';
@@ -22,11 +23,6 @@ function selection(dialect: Dialect, attribute: ScalarAttribute, table: string =
  */
 export function returningSelection(dialect: Dialect, query: DocumentQuery): AliasedRawBuilder<unknown, string>[] {
   return selectedAttributes(query).map((attribute) => selection(dialect, attribute, query.contentType.collectionName));
-}
-
-function orderExpression(dialect: Dialect, key: SortKey): RawBuilder<unknown> {
-  const type = columnTypeOf(key.attribute.type);
-  return dialect.orderBy(dialect.ordered(sql.ref(`${ROOT}.${key.attribute.column}`), type), key.direction);
 }
 
 function applyFilter(query: Select, filters: FilterNode | null, dialect: Dialect): Select {
@@ -52,7 +48,7 @@ function baseSelect(executor: Executor, dialect: Dialect, query: DocumentQuery):
 /** The page of rows a list asks for, sorted and limited. */
 export function compileFindMany(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
   let select = baseSelect(executor, dialect, query);
-  for (const key of query.sort) select = select.orderBy(orderExpression(dialect, key));
+  for (const [index, key] of query.sort.entries()) select = select.orderBy(compileSortKey(key, { dialect, model: query.contentType, alias: ROOT, index }));
   const { offset, limit } = toOffsetLimit(query.pagination);
   if (limit !== null) select = select.limit(literalLimit(limit));
   else if (offset > 0 && dialect.unlimited) select = select.limit(dialect.unlimited as RawBuilder<number>);

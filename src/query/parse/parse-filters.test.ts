@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertThrowsWith, contentTypeWith } from '../../../test/helpers/content-type.js';
+import { assertThrowsWith, registryWith } from '../../../test/helpers/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { FilterNode } from '../document-query.js';
 import { parseFilters } from './parse-filters.js';
 
-const type = contentTypeWith({
+const registry = registryWith({
   title: { type: 'string' },
   views: { type: 'integer' },
   likes: { type: 'biginteger' },
@@ -19,6 +19,7 @@ const type = contentTypeWith({
   secret: { type: 'password' },
   notes: { type: 'text', private: true },
 });
+const type = registry.contentTypes[0]!;
 
 /** A filter tree with attributes shown by name, so that expected trees stay readable. */
 type Shown = { and: Shown[] } | { or: Shown[] } | { not: Shown } | [string, string, unknown];
@@ -37,21 +38,21 @@ function show(node: FilterNode | null): Shown | null {
   }
 }
 
-const parse = (raw: unknown) => show(parseFilters(raw, type));
+const parse = (raw: unknown) => show(parseFilters(raw, type, registry));
 
 /** Asserts a 400 ValidationError with exactly this message and details. */
 function rejects(raw: unknown, message: string, details: Record<string, unknown>): void {
-  assertThrowsWith(() => parseFilters(raw, type), ValidationError, { message, details, status: 400 });
+  assertThrowsWith(() => parseFilters(raw, type, registry), ValidationError, { message, details, status: 400 });
 }
 
 const at = (key: string, path: string | null) => ({ key, path, source: 'query', param: 'filters' });
 
 describe('parseFilters: shapes', () => {
   it('returns null for no filters', () => {
-    assert.equal(parseFilters(undefined, type), null);
-    assert.equal(parseFilters(null, type), null);
-    assert.equal(parseFilters('', type), null);
-    assert.equal(parseFilters({}, type), null);
+    assert.equal(parseFilters(undefined, type, registry), null);
+    assert.equal(parseFilters(null, type, registry), null);
+    assert.equal(parseFilters('', type, registry), null);
+    assert.equal(parseFilters({}, type, registry), null);
   });
 
   it('reads a bare value as $eq and a bare list as $in', () => {
@@ -62,7 +63,7 @@ describe('parseFilters: shapes', () => {
   });
 
   it('keeps the attribute objects of the content-type in conditions', () => {
-    const node = parseFilters({ views: { $gt: '5' } }, type);
+    const node = parseFilters({ views: { $gt: '5' } }, type, registry);
     assert.deepEqual(node, { kind: 'condition', attribute: type.attributes.get('views'), operator: '$gt', value: 5 });
     assert.equal(node?.kind === 'condition' && node.attribute, type.attributes.get('views'));
   });

@@ -1,4 +1,4 @@
-import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
+import { asPublicScalar, isPublicAttribute, type ComponentAttribute, type RelationAttribute, type ScalarAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { parseBoolean } from '../../schema/scalar-values.js';
@@ -10,14 +10,19 @@ import { isPlainRecord, toList } from './raw-values.js';
 /** Bounds on what one request may ask of the database. */
 const MAX_CONDITIONS = 500;
 const MAX_LIST_VALUES = 1000;
+/** Relations and components one filter path may walk through (each is a nested subquery). */
+export const MAX_FILTER_DEPTH = 10;
 
 const OPERATORS: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
 
 interface FilterContext {
-  readonly contentType: StoredModel;
-  /** Resolves relations and components in paths; without it, they are unknown keys. */
-  readonly registry: SchemaRegistry | undefined;
-  conditions: number;
+  /** The model whose attributes the keys name (changes along relation and component paths). */
+  readonly model: StoredModel;
+  readonly registry: SchemaRegistry;
+  /** Relations and components walked to reach `model`. */
+  readonly depth: number;
+  /** Conditions and linked-item tests so far, shared by the whole tree. */
+  readonly counter: { count: number };
 }
 
 function invalidKey(key: string, path: string | null): never {
@@ -43,9 +48,13 @@ function readNullFlag(value: unknown, path: string): boolean {
   return parseBoolean(value) ?? Boolean(value);
 }
 
+function count(context: FilterContext, path: string): void {
+  context.counter.count += 1;
+  if (context.counter.count > MAX_CONDITIONS) invalidValue(`Too many filter conditions (at most ${MAX_CONDITIONS})`, path);
+}
+
 function condition(context: FilterContext, attribute: ScalarAttribute, operator: ComparisonOperator, value: ScalarValue | readonly ScalarValue[], path: string): FilterNode {
-  context.conditions += 1;
-  if (context.conditions > MAX_CONDITIONS) invalidValue(`Too many filter conditions (at most ${MAX_CONDITIONS})`, path);
+  count(context, path);
   return { kind: 'condition', attribute, operator, value };
 }
 
@@ -95,8 +104,44 @@ function parseAttributeFilter(context: FilterContext, attribute: ScalarAttribute
   return combine('and', children);
 }
 
-function findAttribute(contentType: StoredModel, key: string): ScalarAttribute | undefined {
-  return asPublicScalar(contentType.attributes.get(key));
+/** The filter under a relation or component key: over the other model's attributes. */
+function parseLinked(context: FilterContext, attribute: RelationAttribute | ComponentAttribute, raw: unknown, path: string): FilterNode {
+  if (context.depth >= MAX_FILTER_DEPTH) invalidValue(`Filters go through at most ${MAX_FILTER_DEPTH} relations and components`, path);
+  count(context, path);
+  if (attribute.kind === 'relation') {
+    const side = context.registry.relation(attribute);
+    return { kind: 'relation', attribute, side, child: parseLinkedValue(nested(context, side.other), raw, path) };
+  }
+  const component = context.registry.component(attribute.component);
+  if (!component) throw new Error(`Component ${attribute.component} of "${attribute.name}" is not in the registry`);
+  return { kind: 'component', attribute, component, owner: context.model.uid, child: parseLinkedValue(nested(context, component), raw, path) };
+}
+
+function nested(context: FilterContext, model: StoredModel): FilterContext {
+  return { model, registry: context.registry, depth: context.depth + 1, counter: context.counter };
+}
+
+/**
+ * A relation or component key takes a group of the other model's keys. Given a bare value, a
+ * bare list or comparison operators instead, it compares the linked items' `id`, as the
+ * reference does (its where-processing maps `filters[author]=5` and `filters[author][$in][0]=5`
+ * to the linked row's id; reference §3). `documentId` is the key to use for documents.
+ */
+function parseLinkedValue(context: FilterContext, raw: unknown, path: string): FilterNode {
+  if (!isPlainRecord(raw) || toList(raw)) return parseAttributeFilter(context, idOf(context.model), raw, path);
+  const operators = Object.fromEntries(Object.entries(raw).filter(([key]) => OPERATORS.has(key)));
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !OPERATORS.has(key)));
+  const children: FilterNode[] = [];
+  if (Object.keys(operators).length > 0) children.push(parseAttributeFilter(context, idOf(context.model), operators, path));
+  if (Object.keys(rest).length > 0 || children.length === 0) children.push(...parseGroup(context, rest, path));
+  if (children.length === 0) invalidValue(`Empty filter on "${path.split('.').at(-1) ?? path}"`, path);
+  return combine('and', children);
+}
+
+function idOf(model: StoredModel): ScalarAttribute {
+  const id = asPublicScalar(model.attributes.get('id'));
+  if (!id) throw new Error(`${model.uid} has no id attribute`);
+  return id;
 }
 
 /** A group of conditions: attribute names and logical operators, combined with AND. */
@@ -118,16 +163,22 @@ function parseGroup(context: FilterContext, raw: unknown, path: string | null): 
       children.push({ kind: 'not', child: combine('and', parseGroup(context, value, keyPath)) });
       continue;
     }
-    const attribute = findAttribute(context.contentType, key);
-    if (!attribute) invalidKey(key, path ? keyPath : null);
-    children.push(parseAttributeFilter(context, attribute, value, keyPath));
+    const attribute = context.model.attributes.get(key);
+    // Dynamic zones cannot be filtered (reference §1: `Invalid key`); private attributes are unknown to the public.
+    if (!attribute || !isPublicAttribute(attribute) || attribute.kind === 'dynamiczone') invalidKey(key, path ? keyPath : null);
+    if (attribute.kind === 'scalar') children.push(parseAttributeFilter(context, attribute, value, keyPath));
+    else children.push(parseLinked(context, attribute, value, keyPath));
   }
   return children;
 }
 
-/** `filters` of the query string → a filter tree with every value cast, or null for none. */
-export function parseFilters(raw: unknown, contentType: StoredModel, registry?: SchemaRegistry): FilterNode | null {
+/**
+ * `filters` of the query string → a filter tree with every value cast, or null for none.
+ * Keys may walk through relations (either side) and components to any depth up to
+ * MAX_FILTER_DEPTH: `filters[author][profile][bio][$null]=true`, `filters[seo][metaTitle]=x`.
+ */
+export function parseFilters(raw: unknown, model: StoredModel, registry: SchemaRegistry): FilterNode | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const children = parseGroup({ contentType, registry, conditions: 0 }, raw, null);
+  const children = parseGroup({ model, registry, depth: 0, counter: { count: 0 } }, raw, null);
   return children.length === 0 ? null : combine('and', children);
 }

@@ -1,0 +1,95 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { compileFilter } from '../../query/compile/compile-filter.js';
+import { compileSortKey } from '../../query/compile/compile-sort.js';
+import type { RelationPopulate } from '../../query/document-query.js';
+import { LINK_COLUMNS } from '../../schema/relation-link.js';
+import type { PopulateBatch, PopulateContext, Row } from './populate-context.js';
+import {
+  and, COUNT_KEY, countsByParent, decodeRows, groupByParent, keyChunks, keyIn, LINK_ALIAS, outputColumns, PARENT_KEY, ref, ROW_ALIAS, type Select,
+} from './populate-sql.js';
+import { visibleVersion } from '../../query/compile/visible-version.js';
+
+/**
+ * How a relation's statement reaches the listed documents from the parents' keys.
+ * Owner side: the parents' row ids are `entity_id`, the listed documents are the targets.
+ * Inverse side: the parents' documentIds are `target_document_id`, the listed documents
+ * own the links (`entity_id` is their row id).
+ */
+function linkPlan(node: RelationPopulate) {
+  const owner = node.side.side === 'owner';
+  return {
+    parentOf: (row: Row): unknown => (owner ? row.id : row.documentId),
+    parentColumn: ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
+    join: owner
+      ? sql<SqlBool>`${ref(ROW_ALIAS, 'document_id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.target)}`
+      : sql<SqlBool>`${ref(ROW_ALIAS, 'id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.entity)}`,
+    /** The stored position of a listed document among its parent's. */
+    order: ref(LINK_ALIAS, owner ? LINK_COLUMNS.targetOrder : LINK_COLUMNS.entityOrder),
+  };
+}
+
+/** The link table joined to the listed documents' rows, for the parents in `keys`, filtered. */
+function linkedFrom(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Select {
+  const plan = linkPlan(node);
+  const condition = and([
+    keyIn(plan.parentColumn, keys),
+    node.filters ? compileFilter(node.filters, { dialect: context.dialect, alias: ROW_ALIAS }) : null,
+    visibleVersion(node.model, ROW_ALIAS, context),
+  ]);
+  const select = executor
+    .selectFrom(`${node.side.link.table} as ${LINK_ALIAS}`)
+    .innerJoin(`${node.model.collectionName} as ${ROW_ALIAS}`, (join) => join.on(plan.join))
+    .where(condition);
+  return select as unknown as Select;
+}
+
+/** The populate's sort keys (through relations and components too), then the stored link order. */
+function orderBy(node: RelationPopulate, context: PopulateContext): RawBuilder<unknown>[] {
+  const keys = node.sort.map((key, index) => compileSortKey(key, { dialect: context.dialect, model: node.model, alias: ROW_ALIAS, index }));
+  return [...keys, linkPlan(node).order, ref(LINK_ALIAS, LINK_COLUMNS.id)];
+}
+
+async function readLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {
+  let select = linkedFrom(executor, node, keys, context).select([
+    linkPlan(node).parentColumn.as(PARENT_KEY),
+    ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS),
+  ]);
+  for (const expression of orderBy(node, context)) select = select.orderBy(expression);
+  return (await select.execute()) as Row[];
+}
+
+async function countLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {
+  const { parentColumn } = linkPlan(node);
+  const select = linkedFrom(executor, node, keys, context)
+    .select([parentColumn.as(PARENT_KEY), sql<number>`count(*)`.as(COUNT_KEY)])
+    .groupBy(parentColumn);
+  return (await select.execute()) as Row[];
+}
+
+/**
+ * Sets a relation on every parent row, with one statement for all of them (per 2000 keys):
+ * to-one → a document or null, to-many → a list, `count` → `{ count: n }`. Returns the
+ * documents read, for the next level.
+ */
+export async function populateRelation(executor: Executor, parents: readonly Row[], node: RelationPopulate, context: PopulateContext): Promise<PopulateBatch[]> {
+  const { parentOf } = linkPlan(node);
+  const name = node.attribute.name;
+  const chunks = keyChunks(parents, parentOf);
+  if (node.count) {
+    const counts = new Map<string, number>();
+    for (const keys of chunks) for (const [key, count] of countsByParent(await countLinked(executor, node, keys, context))) counts.set(key, count);
+    for (const parent of parents) parent[name] = { count: counts.get(String(parentOf(parent))) ?? 0 };
+    return [];
+  }
+  const rows: Row[] = [];
+  for (const keys of chunks) rows.push(...(await readLinked(executor, node, keys, context)));
+  const groups = groupByParent(rows);
+  decodeRows(node.model, rows);
+  for (const parent of parents) {
+    const group = groups.get(String(parentOf(parent))) ?? [];
+    // Parents showing the same document share its list: it is read and populated once.
+    parent[name] = node.attribute.many ? group : (group[0] ?? null);
+  }
+  return rows.length > 0 && node.populate.length > 0 ? [{ model: node.model, rows, populate: node.populate }] : [];
+}

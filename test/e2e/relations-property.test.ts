@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { expectContiguousOrders, expectReads, RelationModel } from '../helpers/relation-model.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * Random sequences of relation writes and deletes across several documents and every side
+ * of several relations, checked after every step against an in-memory model: both sides
+ * read back in the expected order, and every order column stays 1..n.
+ */
+
+type TypeName = 'article' | 'category' | 'author';
+
+const TYPES: Record<TypeName, { plural: string; uid: string; data: (n: number) => Record<string, unknown>; attributes: readonly string[] }> = {
+  article: { plural: 'articles', uid: 'api::article.article', data: (n) => ({ title: `a${n}` }), attributes: ['categories', 'author', 'related', 'next', 'previous'] },
+  category: { plural: 'categories', uid: 'api::category.category', data: (n) => ({ name: `c${n}` }), attributes: ['articles', 'children', 'parent'] },
+  author: { plural: 'authors', uid: 'api::author.author', data: (n) => ({ name: `w${n}` }), attributes: ['articles'] },
+};
+
+const POOL_SIZES: Record<TypeName, number> = { article: 5, category: 4, author: 3 };
+
+const RELATIONS: readonly { type: TypeName; attribute: string; target: TypeName; many: boolean }[] = [
+  { type: 'article', attribute: 'categories', target: 'category', many: true },
+  { type: 'category', attribute: 'articles', target: 'article', many: true },
+  { type: 'article', attribute: 'author', target: 'author', many: false },
+  { type: 'author', attribute: 'articles', target: 'article', many: true },
+  { type: 'article', attribute: 'related', target: 'article', many: true },
+  { type: 'article', attribute: 'next', target: 'article', many: false },
+  { type: 'article', attribute: 'previous', target: 'article', many: false },
+  { type: 'category', attribute: 'children', target: 'category', many: true },
+  { type: 'category', attribute: 'parent', target: 'category', many: false },
+];
+
+const index = fc.nat(19);
+const itemArbitrary = fc.record({ target: index, position: fc.constantFrom('none', 'start', 'end', 'before', 'after'), anchor: index, wild: fc.boolean() });
+const operation = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), relation: index, owner: index, targets: fc.array(index, { maxLength: 4 }), shorthand: fc.boolean(), duplicates: fc.nat(7) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('connect' as const), relation: index, owner: index, items: fc.array(itemArbitrary, { maxLength: 3 }), disconnect: fc.array(index, { maxLength: 2 }), reorder: fc.boolean(), duplicates: fc.nat(7) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), type: fc.constantFrom<TypeName>('article', 'category', 'author'), index, stale: fc.boolean() }) },
+);
+type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+type Item = { documentId: string; position?: Record<string, unknown> };
+/** A request, and what it must do: the new list, or a 400. */
+type Step = { owner: { type: TypeName; documentId: string; attribute: string }; body: unknown; expected: string[] | 'error' } | { delete: { type: TypeName; documentId: string } } | null;
+
+const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
+
+/** Without a reason to keep them, duplicates are dropped so that most writes succeed. */
+function dedupe(ids: string[], keep: boolean): string[] {
+  return keep ? ids : [...new Set(ids)];
+}
+
+function hasDuplicates(ids: readonly string[]): boolean {
+  return new Set(ids).size !== ids.length;
+}
+
+/** The expected result of a connect, by the plain rule: disconnect, then place items in array order. */
+function expectConnect(current: readonly string[], sent: readonly Item[], disconnect: readonly string[], many: boolean): string[] | 'error' {
+  // Byte-identical entries count once (as in the reference); other repeats are an error.
+  const items = sent.filter((item, n) => sent.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === n);
+  if (hasDuplicates(items.map((item) => item.documentId))) return 'error';
+  const list = current.filter((id) => !disconnect.includes(id));
+  if (!many) return items.length > 0 ? [items[items.length - 1]!.documentId] : list;
+  for (const item of items) {
+    const position = item.position ?? {};
+    const anchor = (position.before ?? position.after) as string | undefined;
+    if (anchor !== undefined && !list.includes(anchor)) return 'error';
+    const existing = list.indexOf(item.documentId);
+    if (existing >= 0) list.splice(existing, 1);
+    if (position.start) list.unshift(item.documentId);
+    else if (anchor === undefined) list.push(item.documentId);
+    else if (anchor === item.documentId) return 'error';
+    else list.splice(list.indexOf(anchor) + (position.after ? 1 : 0), 0, item.documentId);
+  }
+  return list;
+}
+
+describe('relation writes: random sequences against a model', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ fixture: 'relations' });
+  });
+  after(() => t.close());
+
+  it('every step leaves both sides of every relation as the model says', async () => {
+    let counter = 0;
+    const create = async (type: TypeName): Promise<string> => {
+      const response = await t.post(`/api/${TYPES[type].plural}`, { data: TYPES[type].data((counter += 1)) });
+      assert.equal(response.status, 201, response.text);
+      return response.body.data.documentId;
+    };
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 15, maxLength: 15 }), async (operations) => {
+        const model = new RelationModel(t.app);
+        const pools: Record<TypeName, string[]> = { article: [], category: [], author: [] };
+        const deleted: string[] = [];
+        for (const type of Object.keys(pools) as TypeName[]) for (let n = 0; n < POOL_SIZES[type]; n += 1) pools[type].push(await create(type));
+
+        const plan = (operation: Operation): Step => {
+          if (operation.kind === 'delete') {
+            const documentId = pick(pools[operation.type], operation.index);
+            return documentId === undefined ? null : { delete: { type: operation.type, documentId } };
+          }
+          const relation = RELATIONS[operation.relation % RELATIONS.length]!;
+          const owner = pick(pools[relation.type], operation.owner);
+          const targets = pools[relation.target];
+          if (owner === undefined || targets.length === 0) return null;
+          const current = model.read(TYPES[relation.type].uid, relation.attribute, owner);
+          const where = { type: relation.type, documentId: owner, attribute: relation.attribute };
+          if (operation.kind === 'set') {
+            const ids = dedupe(
+              operation.targets.map((n) => targets[n % targets.length]!),
+              operation.duplicates === 0,
+            );
+            // A deleted document named in a write is unknown.
+            if (operation.duplicates === 1 && deleted.length > 0) return { owner: where, body: [...ids, deleted[0]], expected: 'error' };
+            const expected = hasDuplicates(ids) ? 'error' : relation.many ? ids : ids.slice(-1);
+            // A repeat written differently (byte-identical ones are merged, as in the reference).
+            const sent = ids.map((id, n) => (ids.indexOf(id) < n ? { documentId: id } : id));
+            return { owner: where, body: operation.shorthand ? sent : { set: sent }, expected };
+          }
+          const source = operation.reorder && current.length > 0 ? current : targets;
+          const ids = dedupe(
+            operation.items.map((item) => source[item.target % source.length]!),
+            operation.duplicates === 0,
+          );
+          const disconnect = operation.disconnect.map((n) => targets[n % targets.length]!);
+          const initial = current.filter((id) => !disconnect.includes(id));
+          const items: Item[] = ids.map((documentId, n) => {
+            const spec = operation.items[n]!;
+            if (spec.position === 'none') return { documentId };
+            if (spec.position === 'start' || spec.position === 'end') return { documentId, position: { [spec.position]: true } };
+            // Anchors come from what is connected or connected earlier in the array; a "wild"
+            // one from any document, which may make the write fail.
+            const known = [...initial, ...ids.slice(0, n)];
+            const anchors = spec.wild ? targets.filter((id) => !ids.slice(n + 1).includes(id)) : known;
+            const anchor = pick(anchors, spec.anchor);
+            return anchor === undefined ? { documentId } : { documentId, position: { [spec.position]: anchor } };
+          });
+          return { owner: where, body: { connect: items, disconnect }, expected: expectConnect(current, items, disconnect, relation.many) };
+        };
+
+        const verify = async (): Promise<void> => {
+          await Promise.all([
+            ...(Object.keys(pools) as TypeName[]).map((type) => expectReads(t, model, TYPES[type].plural, TYPES[type].uid, TYPES[type].attributes, pools[type])),
+            expectContiguousOrders(t.app),
+          ]);
+        };
+
+        for (const operation of operations) {
+          const step = plan(operation);
+          if (step === null) continue;
+          if ('delete' in step) {
+            const { type, documentId } = step.delete;
+            const response = await t.del(`/api/${TYPES[type].plural}/${documentId}`);
+            assert.equal(response.status, 204, response.text);
+            model.delete(documentId);
+            pools[type] = pools[type].filter((id) => id !== documentId);
+            deleted.push(documentId);
+          } else {
+            const { type, documentId, attribute } = step.owner;
+            const response = await t.put(`/api/${TYPES[type].plural}/${documentId}`, { data: { [attribute]: step.body } });
+            const context = `${type}.${attribute} ${JSON.stringify(step.body)} → ${response.text}`;
+            if (step.expected === 'error') assert.equal(response.status, 400, context);
+            else {
+              assert.equal(response.status, 200, context);
+              model.set(TYPES[type].uid, attribute, documentId, step.expected);
+            }
+          }
+          await verify();
+        }
+      }),
+      { numRuns: 25, endOnFailure: true },
+    );
+  });
+});
