@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { seedDeepData, type DeepData } from '../helpers/deep-query-data.js';
+import { listedNames, seedDeepData, type DeepData } from '../helpers/deep-query-data.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -20,13 +20,8 @@ describe('sort through relations and components', () => {
   });
   after(() => t.close());
 
-  async function found(url: string): Promise<string[]> {
-    const response = await t.get(url);
-    assert.equal(response.status, 200, `${url}: ${response.text}`);
-    const names = (response.body.data as { documentId: string }[]).map((document) => data.names.get(document.documentId) ?? document.documentId);
-    assert.equal(response.body.meta.pagination.total, names.length, `${url}: total counts each document once`);
-    return names;
-  }
+  /** Names of the documents a list returns, in its order (by id: creation order). */
+  const found = (url: string) => listedNames(t, data, url);
   const articles = (query: string) => found(`/api/articles?${query}`);
 
   it('sorts through a to-one relation, with nulls where the dialect puts them and id ties', async () => {

@@ -96,3 +96,15 @@ export async function seedDeepData(t: TestApp): Promise<DeepData> {
   await seedComponent(app, 'shared.slide', gallery('G2', 1), { caption: 'third' });
   return { ids, rows, names };
 }
+
+/**
+ * The names of the documents a list request returns, in its order, checking that the total
+ * counts each document once (filters through to-many links must not repeat a document).
+ */
+export async function listedNames(t: TestApp, data: DeepData, url: string): Promise<string[]> {
+  const response = await t.get(url);
+  assert.equal(response.status, 200, `${url}: ${response.text}`);
+  const names = (response.body.data as { documentId: string }[]).map((document) => data.names.get(document.documentId) ?? document.documentId);
+  assert.equal(response.body.meta.pagination.total, names.length, `${url}: total counts each document once`);
+  return names;
+}

@@ -35,18 +35,25 @@ export async function loadStoredItems(trx: DbTransaction, owner: StoredModel, at
   for (const kind of kinds) {
     const items = new Map<number, StoredItem>();
     stored.set(kind.uid, items);
-    for (const chunk of chunksOf(ownerIds, IN_LIST_SIZE)) {
-      const rows = await trx
-        .selectFrom(kind.collectionName)
-        .select(['id', OWNER.parentId, OWNER.order])
-        .where(OWNER.parentType, '=', owner.uid)
-        .where(OWNER.field, '=', attribute.name)
-        .where(OWNER.parentId, 'in', chunk)
-        .execute();
-      for (const row of rows) items.set(Number(row.id), { parentId: Number(row[OWNER.parentId]), order: Number(row[OWNER.order]) });
-    }
+    for (const row of await itemRows(trx, owner, attribute, kind, ownerIds)) items.set(row.id, { parentId: row.parentId, order: row.order });
   }
   return stored;
+}
+
+/** Every row of `kind` in this attribute of the given owner rows: id, owner and position. */
+async function itemRows(trx: DbTransaction, owner: StoredModel, attribute: ComponentAttribute | DynamicZoneAttribute, kind: ComponentModel, ownerIds: readonly number[]): Promise<{ id: number; parentId: number; order: number }[]> {
+  const found: { id: number; parentId: number; order: number }[] = [];
+  for (const chunk of chunksOf(ownerIds, IN_LIST_SIZE)) {
+    const rows = await trx
+      .selectFrom(kind.collectionName)
+      .select(['id', OWNER.parentId, OWNER.order])
+      .where(OWNER.parentType, '=', owner.uid)
+      .where(OWNER.field, '=', attribute.name)
+      .where(OWNER.parentId, 'in', chunk)
+      .execute();
+    for (const row of rows) found.push({ id: Number(row.id), parentId: Number(row[OWNER.parentId]), order: Number(row[OWNER.order]) });
+  }
+  return found;
 }
 
 /**
@@ -79,16 +86,7 @@ async function insertItems(trx: DbTransaction, owner: StoredModel, attribute: Co
 async function insertedIds(trx: DbTransaction, owner: StoredModel, attribute: ComponentAttribute | DynamicZoneAttribute, kind: ComponentModel, inserted: readonly PositionedItem[], kept: ReadonlySet<number>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const ownerIds = [...new Set(inserted.map((item) => item.owner.rowId))];
-  for (const chunk of chunksOf(ownerIds, IN_LIST_SIZE)) {
-    const rows = await trx
-      .selectFrom(kind.collectionName)
-      .select(['id', OWNER.parentId, OWNER.order])
-      .where(OWNER.parentType, '=', owner.uid)
-      .where(OWNER.field, '=', attribute.name)
-      .where(OWNER.parentId, 'in', chunk)
-      .execute();
-    for (const row of rows) if (!kept.has(Number(row.id))) ids.set(`${Number(row[OWNER.parentId])}:${Number(row[OWNER.order])}`, Number(row.id));
-  }
+  for (const row of await itemRows(trx, owner, attribute, kind, ownerIds)) if (!kept.has(row.id)) ids.set(`${row.parentId}:${row.order}`, row.id);
   return ids;
 }
 
