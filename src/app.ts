@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createPermissionSet } from './auth/permissions/permission-set.js';
+import { createAuthService } from './auth/create-auth-service.js';
+import { registerFeatureRoutes, registerHooks, type FeatureContext } from './features.js';
+import { createKeyValueStore } from './store/key-value-store.js';
 import type { AppConfig } from './config/app-config.js';
 import type { EnvMap } from './config/env.js';
 import { loadAppConfig } from './config/load-app-config.js';
@@ -19,6 +21,8 @@ import { parseQueryString } from './rest/parse-query-string.js';
 import { loadRegistry } from './schema/load-definitions.js';
 import type { SchemaRegistry } from './schema/registry.js';
 import { toTableModels } from './schema/to-table-model.js';
+import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from './built-in-types.js';
+import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 
 export interface App {
@@ -81,15 +85,16 @@ function buildHttp(config: AppConfig): FastifyInstance {
 export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
-  const registry = await loadRegistry(projectDir);
+  const registry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
   checkDefaults(registry);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {
-    const sync = await syncSchema(database, toTableModels(registry));
+    const sync = await syncSchema(database, [...toTableModels(registry), ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const documents = createDocumentService({ database, registry });
-    const permissions = createPermissionSet(config.permissions);
+    const store = createKeyValueStore(database);
+    const auth = await createAuthService({ config, registry, database, store, log });
     await lifecycle.bootstrap({
       documents: createDocumentApi(registry, documents),
       log: { info: log, warn: log },
@@ -98,8 +103,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const fastify = buildHttp(config);
+    const features: FeatureContext = { config, registry, database, documents, auth, store, log };
+    await registerHooks(fastify, features);
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
-    await fastify.register(contentApiPlugin, { registry, documents, permissions, rest: config.rest });
+    await fastify.register(contentApiPlugin, { registry, documents, auth, rest: config.rest });
+    await registerFeatureRoutes(fastify, features);
     await fastify.ready();
 
     let closing: Promise<void> | undefined;

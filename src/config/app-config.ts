@@ -25,14 +25,34 @@ export interface RestConfig {
 /** role type → permission subject (`api::x.y`, `'*'`) → actions, or '*' for every action. */
 export type PermissionGrants = Readonly<Record<string, Readonly<Record<string, readonly string[] | '*'>>>>;
 
+/**
+ * Config files read whole and checked by the module they configure (each module owns its
+ * keys and their messages): `config/plugins`, `config/admin`, `config/middlewares`, and the
+ * raw `config/server` (for keys such as `cors`). Each holds the file's path for messages.
+ */
+export interface RawConfigFile {
+  readonly file: string;
+  readonly value: Readonly<Record<string, unknown>>;
+}
+
 export interface AppConfig {
   readonly projectDir: string;
+  /** NODE_ENV is `production`: secrets must come from the environment, nothing is generated. */
+  readonly production: boolean;
+  /** Environment variables, for modules that read their own (JWT_SECRET, REDIS_URL, …). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly server: ServerConfig;
   readonly database: DatabaseConfig;
   readonly rest: RestConfig;
   readonly permissions: PermissionGrants;
   /** Log requests (pino through Fastify). */
   readonly logger: boolean;
+  readonly files: {
+    readonly server: RawConfigFile;
+    readonly plugins: RawConfigFile;
+    readonly admin: RawConfigFile;
+    readonly middlewares: RawConfigFile;
+  };
 }
 
 export const DEFAULT_REST_CONFIG: RestConfig = Object.freeze({

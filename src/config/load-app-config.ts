@@ -148,12 +148,16 @@ export interface LoadConfigOptions {
 /** Reads a project's config/ folder into a checked AppConfig. Environment HOST/PORT override the file. */
 export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Promise<AppConfig> {
   const helper = createEnvHelper(env);
-  const [server, database, api, permissions] = await Promise.all(
-    ['server', 'database', 'api', 'permissions'].map((name) => loadConfigFile(projectDir, name, helper)),
+  const [server, database, api, permissions, plugins, admin, middlewares] = await Promise.all(
+    ['server', 'database', 'api', 'permissions', 'plugins', 'admin', 'middlewares'].map((name) => loadConfigFile(projectDir, name, helper)),
   );
   const serverFile = configFile(projectDir, 'server');
+  const raw = (name: string, value: unknown) => Object.freeze({ file: configFile(projectDir, name), value: dict(value) });
   return Object.freeze({
     projectDir,
+    production: env.NODE_ENV === 'production',
+    env: Object.freeze({ ...env }),
+    files: Object.freeze({ server: raw('server', server), plugins: raw('plugins', plugins), admin: raw('admin', admin), middlewares: raw('middlewares', middlewares) }),
     server: Object.freeze({
       host: env.HOST ?? (typeof server?.host === 'string' ? server.host : '0.0.0.0'),
       port: readPort(env.PORT, server?.port, serverFile),

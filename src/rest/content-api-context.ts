@@ -1,4 +1,4 @@
-import type { PermissionSet } from '../auth/permissions/permission-set.js';
+import type { AuthService } from '../auth/auth-service.js';
 import type { RestConfig } from '../config/app-config.js';
 import type { DocumentService } from '../documents/document-service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -7,6 +7,6 @@ import type { SchemaRegistry } from '../schema/registry.js';
 export interface ContentApiContext {
   readonly registry: SchemaRegistry;
   readonly documents: DocumentService;
-  readonly permissions: PermissionSet;
+  readonly auth: AuthService;
   readonly rest: RestConfig;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPluginType } from '../schema/content-type.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { collectionHandlers, singleHandlers } from './content-handlers.js';
 import { routeMethods } from './route-methods.js';
@@ -10,6 +11,7 @@ import { routeMethods } from './route-methods.js';
 export async function contentApiPlugin(fastify: FastifyInstance, context: ContentApiContext): Promise<void> {
   const prefix = context.rest.prefix;
   for (const contentType of context.registry.contentTypes) {
+    if (isPluginType(contentType)) continue;
     if (contentType.kind === 'collectionType') {
       const handlers = collectionHandlers(contentType, context);
       routeMethods(fastify, `${prefix}/${contentType.pluralName}`, { GET: handlers.find, POST: handlers.create });

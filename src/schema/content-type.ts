@@ -20,6 +20,11 @@ export interface ContentType extends StoredModel {
   readonly systemAttributes: readonly ScalarAttribute[];
 }
 
+/** Whether Tessera defines the type (`plugin::…`): its plugin serves it, not the generic content API routes. */
+export function isPluginType(type: ContentType): boolean {
+  return type.uid.startsWith('plugin::');
+}
+
 /** Either kind of model with a table: a content-type or a component. */
 export type Model = ContentType | ComponentModel;
 

@@ -68,6 +68,6 @@ export async function loadComponentDefinitions(projectDir: string): Promise<Sour
 }
 
 /** The content model of a project folder: its content-types and components, checked. */
-export async function loadRegistry(projectDir: string): Promise<SchemaRegistry> {
-  return buildRegistry(await loadDefinitions(projectDir), await loadComponentDefinitions(projectDir));
+export async function loadRegistry(projectDir: string, builtIn: { types: readonly SourcedDefinition[]; components: readonly SourcedComponentDefinition[] } = { types: [], components: [] }): Promise<SchemaRegistry> {
+  return buildRegistry([...builtIn.types, ...(await loadDefinitions(projectDir))], [...builtIn.components, ...(await loadComponentDefinitions(projectDir))]);
 }

@@ -4,6 +4,8 @@ import { createApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import type { TableModel } from '../../src/db/table-model.js';
 import { loadRegistry } from '../../src/schema/load-definitions.js';
+import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../../src/built-in-types.js';
+import { systemTables } from '../../src/system-tables.js';
 import { toTableModels } from '../../src/schema/to-table-model.js';
 import { indexedColumnLists, indexesByTable, inspect, onFreshDatabase, tableNames, type ServerDatabase, type ServerKind } from '../helpers/cluster-database.js';
 import { clientOf } from '../helpers/cluster-http.js';
@@ -17,7 +19,7 @@ import { fixturePath } from '../helpers/test-app.js';
  */
 
 const PROJECT = fixturePath('cluster-app');
-const MODEL: readonly TableModel[] = toTableModels(await loadRegistry(PROJECT));
+const MODEL: readonly TableModel[] = [...toTableModels(await loadRegistry(PROJECT, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS })), ...systemTables()];
 
 /** What each database calls a table's primary key index. */
 const primaryIndex = (kind: ServerKind, table: string): string => (kind === 'postgres' ? `${table}_pkey` : 'PRIMARY');

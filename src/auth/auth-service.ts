@@ -1,0 +1,17 @@
+import type { Principal } from './principal.js';
+
+/**
+ * The permission stage every transport calls (REST, and later GraphQL): who is calling, and
+ * may they do this. Actions are full names: `api::article.article.find`,
+ * `plugin::users-permissions.user.me`, `plugin::i18n.locales.listLocales`.
+ */
+export interface AuthService {
+  /**
+   * The principal of a request from its Authorization header: no header → Public; a valid API
+   * token or user JWT → that principal; anything else (malformed, tampered, expired, a blocked
+   * or deleted user) → 401, never a fall-back to Public.
+   */
+  authenticate(authorization: string | undefined): Promise<Principal>;
+  /** Whether the principal may do the action. Synchronous: permissions are held in memory (refreshed by authenticate). */
+  can(principal: Principal, action: string): boolean;
+}

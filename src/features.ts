@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from './auth/auth-service.js';
+import type { AppConfig } from './config/app-config.js';
+import type { Database } from './db/database.js';
+import type { DocumentService } from './documents/document-service.js';
+import type { SchemaRegistry } from './schema/registry.js';
+import type { KeyValueStore } from './store/key-value-store.js';
+
+/** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
+export interface FeatureContext {
+  readonly config: AppConfig;
+  readonly registry: SchemaRegistry;
+  readonly database: Database;
+  readonly documents: DocumentService;
+  readonly auth: AuthService;
+  readonly store: KeyValueStore;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * Hooks that must wrap every route (rate limits, CORS, security headers), registered before
+ * any route. Each is a Fastify plugin wrapped with fastify-plugin semantics by its module.
+ */
+export async function registerHooks(_fastify: FastifyInstance, _context: FeatureContext): Promise<void> {}
+
+/** The routes of features beside the content API (auth, users, admin API, locales). */
+export async function registerFeatureRoutes(_fastify: FastifyInstance, _context: FeatureContext): Promise<void> {}
