@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createApp, type App } from '../app.js';
 import type { EnvMap } from '../config/env.js';
 import { DefinitionError } from '../shared/errors.js';
+import { isPluginType } from '../schema/content-type.js';
 
 export interface ServeOptions {
   readonly projectDir: string;
@@ -30,7 +31,7 @@ async function startApp(options: ServeOptions): Promise<App> {
     await app.close();
     throw error;
   }
-  const types = app.registry.contentTypes.length;
+  const types = app.registry.contentTypes.filter((type) => !isPluginType(type)).length;
   options.log(`Tessera serves ${options.projectDir} at ${address}${app.config.rest.prefix} (${types} content-type${types === 1 ? '' : 's'}, ready in ${Math.round(performance.now() - started)} ms)`);
   return app;
 }

@@ -41,6 +41,9 @@ describe('loadAppConfig: defaults', () => {
       rest: DEFAULT_REST_CONFIG,
       permissions: {},
       logger: false,
+      production: false,
+      env: {},
+      files: Object.fromEntries(['server', 'plugins', 'admin', 'middlewares'].map((name) => [name, { file: path.join(dir, 'config', name), value: {} }])),
     });
   });
 });

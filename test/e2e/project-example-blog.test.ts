@@ -104,6 +104,11 @@ describe('examples/blog', () => {
         'components_shared_quotes_author_lnk',
         'homepages',
         'homepages_featured_articles_lnk',
+        // Tessera's own: users and roles (users-permissions) and its settings store.
+        'up_users',
+        'up_roles',
+        'up_users_role_lnk',
+        'tessera_store',
       ].sort());
 
       const articles = await getJson(`${base}/api/articles`);
