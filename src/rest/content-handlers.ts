@@ -4,6 +4,7 @@ import { validateData } from '../documents/validate-data.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import { prunePopulate } from '../query/parse/prune-populate.js';
+import { checkLinkedAccess } from '../query/parse/check-linked-access.js';
 import type { ContentType } from '../schema/content-type.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
@@ -20,10 +21,13 @@ async function begin(request: FastifyRequest, contentType: ContentType, action: 
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
   if (!auth.can(principal, `${contentType.uid}.${action}`)) throw new ForbiddenError();
-  const query = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
-  // Relations whose target the caller may not `find` are left out of populate silently (spec).
-  if (query.populate.length === 0) return query;
-  return { ...query, populate: prunePopulate(query.populate, (uid) => auth.can(principal, `${uid}.find`)) };
+  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
+  const canFind = (uid: string) => auth.can(principal, `${uid}.find`);
+  // Relations whose target the caller may not `find` are left out of populate silently (spec);
+  // filters and sorts through them are refused.
+  const query = parsed.populate.length === 0 ? parsed : { ...parsed, populate: prunePopulate(parsed.populate, canFind) };
+  checkLinkedAccess(query, canFind);
+  return query;
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */
