@@ -89,9 +89,9 @@ export function createDocumentService({ database, registry, now = () => new Date
   }
 
   /** Relations and components of a written row, after the row itself. */
-  async function writeLinked(trx: DbTransaction, write: DocumentWrite, documentId: string): Promise<void> {
+  async function writeLinked(trx: DbTransaction, write: DocumentWrite, documentId: string, created: boolean): Promise<void> {
     if (!writesLinks(write)) return;
-    const owner = { rowId: await rowIdOf(trx, write.contentType, documentId), documentId };
+    const owner = { rowId: await rowIdOf(trx, write.contentType, documentId), documentId, created };
     await applyRelationWrites(trx, write.contentType, owner, write.relations, linked);
     await applyComponentWrites(trx, write.contentType, owner, write.components, linked);
   }
@@ -183,7 +183,7 @@ export function createDocumentService({ database, registry, now = () => new Date
     const timestamp = dialect.encode('datetime', now().toISOString());
     const columns = { document_id: documentId, ...encodeColumns(completed), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
     await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
-    await writeLinked(trx, completed, documentId);
+    await writeLinked(trx, completed, documentId, true);
     const document = await readWritten(trx, query, documentId);
     if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
     return document;
@@ -194,7 +194,7 @@ export function createDocumentService({ database, registry, now = () => new Date
     const completed = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true }) : write;
     const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(completed), documentId));
     if (Number(result.numAffectedRows ?? 0) === 0) return null;
-    await writeLinked(trx, completed, documentId);
+    await writeLinked(trx, completed, documentId, false);
     return readWritten(trx, query, documentId);
   }
 

@@ -12,4 +12,6 @@ export interface OwnerRow {
   readonly rowId: number;
   /** null for component rows. */
   readonly documentId: string | null;
+  /** The row was inserted by this write: it owns nothing yet, so nothing stored needs reading. */
+  readonly created?: boolean;
 }

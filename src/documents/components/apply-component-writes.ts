@@ -101,7 +101,7 @@ async function writeLevel(trx: DbTransaction, model: StoredModel, owners: readon
  */
 export async function applyComponentWrites(trx: DbTransaction, model: StoredModel, owner: OwnerRow, components: ComponentValues, context: LinkedContext): Promise<void> {
   if (components.size === 0) return;
-  await writeLevel(trx, model, [{ rowId: owner.rowId, components, fresh: false, path: [] }], context);
+  await writeLevel(trx, model, [{ rowId: owner.rowId, components, fresh: owner.created ?? false, path: [] }], context);
 }
 
 /** Deletes the components of rows being deleted, nested ones and their links included. */
