@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { AuthService } from './auth/auth-service.js';
 import { createAuthService } from './auth/create-auth-service.js';
 import { registerFeatureRoutes, registerHooks, type FeatureContext } from './features.js';
 import { createKeyValueStore } from './store/key-value-store.js';
@@ -29,6 +30,8 @@ export interface App {
   readonly config: AppConfig;
   readonly registry: SchemaRegistry;
   readonly database: Database;
+  /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
+  readonly auth: AuthService;
   readonly fastify: FastifyInstance;
   /** What schema sync did at start. */
   readonly sync: SyncReport;
@@ -64,6 +67,7 @@ function buildHttp(config: AppConfig): FastifyInstance {
     // During shutdown a request that still arrives on an open keep-alive connection is served
     // (with `connection: close`) rather than refused in Fastify's own, non-envelope 503 body.
     return503OnClosing: false,
+    trustProxy: config.server.proxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
   fastify.setErrorHandler((error, request, reply) => {
@@ -116,6 +120,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       config,
       registry,
       database,
+      auth,
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
@@ -125,6 +130,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
           try {
             await closeHttp(fastify, config.server.shutdownTimeout);
           } finally {
+            await auth.close();
             // Last: requests that were still running may need it until their connection closed.
             await database.close();
           }

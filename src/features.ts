@@ -5,6 +5,10 @@ import type { Database } from './db/database.js';
 import type { DocumentService } from './documents/document-service.js';
 import type { SchemaRegistry } from './schema/registry.js';
 import type { KeyValueStore } from './store/key-value-store.js';
+import { registerRateLimit } from './security/rate-limit-plugin.js';
+import { registerSecurityHeaders } from './security/security-headers-plugin.js';
+import { registerAdmin } from './admin/admin-plugin.js';
+import { registerUsersPermissions } from './users-permissions/users-permissions-plugin.js';
 
 /** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
 export interface FeatureContext {
@@ -21,7 +25,13 @@ export interface FeatureContext {
  * Hooks that must wrap every route (rate limits, CORS, security headers), registered before
  * any route. Each is a Fastify plugin wrapped with fastify-plugin semantics by its module.
  */
-export async function registerHooks(_fastify: FastifyInstance, _context: FeatureContext): Promise<void> {}
+export async function registerHooks(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+  await registerSecurityHeaders(fastify, context);
+  await registerRateLimit(fastify, context);
+}
 
 /** The routes of features beside the content API (auth, users, admin API, locales). */
-export async function registerFeatureRoutes(_fastify: FastifyInstance, _context: FeatureContext): Promise<void> {}
+export async function registerFeatureRoutes(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+  await registerAdmin(fastify, context);
+  await registerUsersPermissions(fastify, context);
+}

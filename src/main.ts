@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=8
 import path from 'node:path';
 import { migrateCommand } from './cli/migrate.js';
+import { ADMIN_COMMANDS_USAGE, isAdminCommand, runAdminCommand } from './cli/admin-commands.js';
 import { serve, type Server } from './cli/serve.js';
 import { DefinitionError, ServiceUnavailableError } from './shared/errors.js';
 
@@ -11,8 +12,11 @@ Commands:
   develop [dir]              serve it and reload when src/ or config/ change
   migrate [dir] [--dry-run]  drop the columns the content model no longer has, printing
                              each SQL statement; --dry-run prints them and changes nothing
+${ADMIN_COMMANDS_USAGE}
 
 Environment: HOST, PORT override config/server; config files read any variable through env().
+ADMIN_EMAIL and ADMIN_PASSWORD (with optional ADMIN_FIRSTNAME, ADMIN_LASTNAME) create the first
+super-admin at start while no admin user exists.
 SIGTERM or SIGINT stops the server gracefully (requests in flight finish first).`;
 
 /** How long after the grace period a shutdown may still take (closing the database) before the process gives up. */
@@ -51,6 +55,9 @@ function stopOnSignals(server: Server): void {
 /** The process entry: the only place that reads process.argv and process.env. */
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && isAdminCommand(command)) {
+    return runAdminCommand(command, rest, { env: process.env, log: (message) => console.log(message), error: (message) => console.error(message) });
+  }
   const flags = rest.filter((arg) => arg.startsWith('--'));
   const positional = rest.filter((arg) => !arg.startsWith('--'));
   const known = command === 'start' || command === 'develop' || command === 'migrate';

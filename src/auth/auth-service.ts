@@ -12,6 +12,14 @@ export interface AuthService {
    * or deleted user) → 401, never a fall-back to Public.
    */
   authenticate(authorization: string | undefined): Promise<Principal>;
-  /** Whether the principal may do the action. Synchronous: permissions are held in memory (refreshed by authenticate). */
+  /** Whether the principal may do the action. Synchronous: permissions are held in memory (see permissionsChanged). */
   can(principal: Principal, action: string): boolean;
+  /**
+   * Re-reads roles and permissions now. Whoever changes them in the database (the admin API)
+   * calls it after the write commits, so that the next request of this instance sees the
+   * change; other instances see it within a couple of seconds.
+   */
+  permissionsChanged(): Promise<void>;
+  /** Stops background work (the permission refresh); the app calls it before closing the database. */
+  close(): Promise<void>;
 }

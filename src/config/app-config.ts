@@ -7,6 +7,11 @@ export interface ServerConfig {
   readonly bodyLimit: number;
   /** On shutdown, how long in-flight requests may take to finish before their connections are closed (ms). */
   readonly shutdownTimeout: number;
+  /**
+   * Behind a load balancer or reverse proxy: take the client address from X-Forwarded-For (the
+   * rate limits key on it). Off by default, since a client could otherwise forge it.
+   */
+  readonly proxy: boolean;
 }
 
 export type { DatabaseConfig, ServerDatabaseConfig, SqliteConfig } from '../db/database-config.js';
@@ -51,7 +56,8 @@ export interface AppConfig {
     readonly server: RawConfigFile;
     readonly plugins: RawConfigFile;
     readonly admin: RawConfigFile;
-    readonly middlewares: RawConfigFile;
+    /** What `config/middlewares` exports (Strapi's format is an array); value undefined without a file. */
+    readonly middlewares: { readonly file: string; readonly value: unknown };
   };
 }
 

@@ -36,14 +36,17 @@ describe('loadAppConfig: defaults', () => {
     const dir = project({});
     assert.deepEqual(await load(dir), {
       projectDir: dir,
-      server: { host: '0.0.0.0', port: 1337, bodyLimit: 1048576, shutdownTimeout: 10000 },
+      server: { host: '0.0.0.0', port: 1337, bodyLimit: 1048576, shutdownTimeout: 10000, proxy: false },
       database: { client: 'sqlite', filename: path.join(dir, '.tmp', 'data.db') },
       rest: DEFAULT_REST_CONFIG,
       permissions: {},
       logger: false,
       production: false,
       env: {},
-      files: Object.fromEntries(['server', 'plugins', 'admin', 'middlewares'].map((name) => [name, { file: path.join(dir, 'config', name), value: {} }])),
+      files: {
+        ...Object.fromEntries(['server', 'plugins', 'admin'].map((name) => [name, { file: path.join(dir, 'config', name), value: {} }])),
+        middlewares: { file: path.join(dir, 'config', 'middlewares'), value: undefined },
+      },
     });
   });
 });
@@ -101,8 +104,8 @@ describe('loadAppConfig: every file form', () => {
 describe('loadAppConfig: server', () => {
   it('lets HOST and PORT override config/server', async () => {
     const dir = project({ 'server.js': "export default ({ env }) => ({ host: 'file.host', port: env.int('OTHER_PORT', 4000) });" });
-    assert.deepEqual((await load(dir)).server, { host: 'file.host', port: 4000, bodyLimit: 1048576, shutdownTimeout: 10000 });
-    assert.deepEqual((await load(dir, { HOST: '127.0.0.1', PORT: '5000' })).server, { host: '127.0.0.1', port: 5000, bodyLimit: 1048576, shutdownTimeout: 10000 });
+    assert.deepEqual((await load(dir)).server, { host: 'file.host', port: 4000, bodyLimit: 1048576, shutdownTimeout: 10000, proxy: false });
+    assert.deepEqual((await load(dir, { HOST: '127.0.0.1', PORT: '5000' })).server, { host: '127.0.0.1', port: 5000, bodyLimit: 1048576, shutdownTimeout: 10000, proxy: false });
     assert.equal((await load(dir, { PORT: '' })).server.port, 4000, 'an empty PORT is unset');
   });
 
@@ -117,6 +120,13 @@ describe('loadAppConfig: server', () => {
     assert.equal((await load(project({ 'server.json': '{ "shutdownTimeout": 0 }' }))).server.shutdownTimeout, 0);
     await rejects(project({ 'server.json': '{ "shutdownTimeout": -1 }' }), path.join(root, `p${projects}`, 'config', 'server'), 'shutdownTimeout must be a number of milliseconds >= 0, got -1');
     await rejects(project({ 'server.json': '{ "shutdownTimeout": 1.5 }' }), path.join(root, `p${projects}`, 'config', 'server'), 'shutdownTimeout must be an integer');
+  });
+
+  it('reads proxy as a boolean or in Strapi\'s { koa: true } form', async () => {
+    assert.equal((await load(project({ 'server.json': '{ "proxy": true }' }))).server.proxy, true);
+    assert.equal((await load(project({ 'server.json': '{ "proxy": { "koa": true } }' }))).server.proxy, true);
+    assert.equal((await load(project({}))).server.proxy, false);
+    await rejects(project({ 'server.json': '{ "proxy": "yes" }' }), path.join(root, `p${projects}`, 'config', 'server'), 'proxy must be a boolean');
   });
 
   it('rejects a bad port, naming where it came from', async () => {

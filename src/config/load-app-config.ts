@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import { DEFAULT_REST_CONFIG, type AppConfig, type DatabaseConfig, type PermissionGrants, type RestConfig } from './app-config.js';
 import { createEnvHelper, type EnvMap } from './env.js';
-import { loadConfigFile } from './load-config-file.js';
+import { loadConfigExport, loadConfigFile } from './load-config-file.js';
 
 type Dict = Readonly<Record<string, unknown>>;
 
@@ -37,6 +37,12 @@ function readShutdownTimeout(value: unknown, file: string): number {
   const timeout = readInt(value, 10_000, file, 'shutdownTimeout');
   if (timeout < 0) throw new DefinitionError(file, `shutdownTimeout must be a number of milliseconds >= 0, got ${timeout}`);
   return timeout;
+}
+
+/** `proxy: true`, or Strapi's `proxy: { koa: true }` form. */
+function readProxy(value: unknown, file: string): boolean {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return readBool((value as Dict).koa ?? (value as Dict).enabled, false, file, 'proxy.koa');
+  return readBool(value, false, file, 'proxy');
 }
 
 function readBool(value: unknown, fallback: boolean, file: string, key: string): boolean {
@@ -148,21 +154,23 @@ export interface LoadConfigOptions {
 /** Reads a project's config/ folder into a checked AppConfig. Environment HOST/PORT override the file. */
 export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Promise<AppConfig> {
   const helper = createEnvHelper(env);
-  const [server, database, api, permissions, plugins, admin, middlewares] = await Promise.all(
-    ['server', 'database', 'api', 'permissions', 'plugins', 'admin', 'middlewares'].map((name) => loadConfigFile(projectDir, name, helper)),
+  const [server, database, api, permissions, plugins, admin] = await Promise.all(
+    ['server', 'database', 'api', 'permissions', 'plugins', 'admin'].map((name) => loadConfigFile(projectDir, name, helper)),
   );
+  const middlewares = await loadConfigExport(projectDir, 'middlewares', helper);
   const serverFile = configFile(projectDir, 'server');
   const raw = (name: string, value: unknown) => Object.freeze({ file: configFile(projectDir, name), value: dict(value) });
   return Object.freeze({
     projectDir,
     production: env.NODE_ENV === 'production',
     env: Object.freeze({ ...env }),
-    files: Object.freeze({ server: raw('server', server), plugins: raw('plugins', plugins), admin: raw('admin', admin), middlewares: raw('middlewares', middlewares) }),
+    files: Object.freeze({ server: raw('server', server), plugins: raw('plugins', plugins), admin: raw('admin', admin), middlewares: Object.freeze({ file: middlewares.file, value: middlewares.value }) }),
     server: Object.freeze({
       host: env.HOST ?? (typeof server?.host === 'string' ? server.host : '0.0.0.0'),
       port: readPort(env.PORT, server?.port, serverFile),
       bodyLimit: readInt(dict(server?.http).bodyLimit, 1024 * 1024, serverFile, 'http.bodyLimit'),
       shutdownTimeout: readShutdownTimeout(server?.shutdownTimeout, serverFile),
+      proxy: readProxy(server?.proxy, serverFile),
     }),
     database: readDatabase(dict(database), projectDir, configFile(projectDir, 'database')),
     rest: readRest(dict(api), configFile(projectDir, 'api')),

@@ -13,14 +13,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** What a config file exports, after calling an exported function with `{ env }`. */
+export interface ConfigExport {
+  /** The file read, or the path without extension when there is none. */
+  readonly file: string;
+  /** Whether the file exists (its export may still be undefined). */
+  readonly found: boolean;
+  /** undefined when there is no file. */
+  readonly value: unknown;
+}
+
 /**
- * Loads `config/<name>.{ts,mjs,js,cjs,json}` of a project: an object, or a function
- * `({ env }) => object` (also as `default` export). Absent → an empty object.
+ * Loads `config/<name>.{ts,mjs,js,cjs,json}` of a project whatever it exports (an object, or
+ * an array as Strapi's `config/middlewares` does), or a function `({ env }) => value` (also as
+ * `default` export).
  */
-export async function loadConfigFile(projectDir: string, name: string, env: EnvHelper): Promise<ConfigValue> {
+export async function loadConfigExport(projectDir: string, name: string, env: EnvHelper): Promise<ConfigExport> {
   const base = path.join(projectDir, 'config', name);
   const file = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate));
-  if (!file) return {};
+  if (!file) return { file: base, found: false, value: undefined };
   let exported: unknown;
   try {
     if (file.endsWith('.json')) {
@@ -35,6 +46,13 @@ export async function loadConfigFile(projectDir: string, name: string, env: EnvH
     if (error instanceof DefinitionError) throw error;
     throw new DefinitionError(file, `could not be loaded: ${(error as Error).message}`);
   }
-  if (!isPlainObject(exported)) throw new DefinitionError(file, 'must export an object or a function returning one');
-  return exported;
+  return { file, found: true, value: exported };
+}
+
+/** Loads `config/<name>` as {@link loadConfigExport}, which must give an object. Absent → an empty object. */
+export async function loadConfigFile(projectDir: string, name: string, env: EnvHelper): Promise<ConfigValue> {
+  const { file, found, value } = await loadConfigExport(projectDir, name, env);
+  if (!found) return {};
+  if (!isPlainObject(value)) throw new DefinitionError(file, 'must export an object or a function returning one');
+  return value;
 }

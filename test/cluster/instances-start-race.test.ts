@@ -91,7 +91,7 @@ async function appsStartTogether(database: ServerDatabase, count: number): Promi
     );
     // Every table was created by exactly one of them, and every index statement ran once.
     assert.deepEqual(apps.flatMap((app) => app.sync.createdTables).sort(), MODEL.map((table) => table.name).sort());
-    const indexStatements = apps.flatMap((app) => app.sync.statements).filter((statement) => /^create index /i.test(statement));
+    const indexStatements = apps.flatMap((app) => app.sync.statements).filter((statement) => /^create (unique )?index /i.test(statement));
     assert.equal(indexStatements.length, MODEL.reduce((sum, table) => sum + table.indexes.length, 0));
     await assertLayoutOnce(database.kind, apps[0]!.database);
   } finally {

@@ -1,0 +1,19 @@
+import type { AppConfig } from '../config/app-config.js';
+import { readEmailConfig } from './email-config.js';
+import type { EmailProvider, EmailService } from './email-provider.js';
+import { createLogProvider } from './log-provider.js';
+import { createSmtpProvider } from './smtp-provider.js';
+
+/** The email service of an app, from `config/plugins` `email` (see email-config.ts). */
+export function createEmailService(config: AppConfig, log: (message: string) => void): EmailService {
+  const email = readEmailConfig(config);
+  const provider: EmailProvider = email.provider === 'smtp' ? createSmtpProvider(email.providerOptions) : createLogProvider(log, config.production);
+  return {
+    send: (message) =>
+      provider.send({
+        ...message,
+        from: message.from ?? email.defaultFrom,
+        ...(message.replyTo ?? email.defaultReplyTo ? { replyTo: message.replyTo ?? email.defaultReplyTo } : {}),
+      }),
+  };
+}

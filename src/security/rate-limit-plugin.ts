@@ -1,0 +1,78 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../features.js';
+import { RateLimitError } from '../shared/errors.js';
+import { readRateLimitConfig } from './rate-limit-config.js';
+import { rateLimitKey } from './rate-limit-key.js';
+import { connectRateLimitRedis, redactUrl, type RateLimitRedis } from './rate-limit-redis.js';
+
+/**
+ * Counters kept in memory: an LRU of this many keys. Large, because an evicted key starts a
+ * fresh budget, and register/forgot-password keys vary with the email a client sends.
+ */
+const MEMORY_KEYS = 100_000;
+
+/**
+ * Rate limits the auth routes (reference §7): register, login, forgot/reset/change password,
+ * send-email-confirmation and /connect/*, under the REST prefix. Matched by the request path,
+ * whether or not a route is registered for it, so the limit does not depend on which auth
+ * routes exist; a refused request never reaches a handler (nor the 404 handler).
+ *
+ * Runs in `preValidation`: after the body is parsed (the key includes `body.email`), before
+ * any route validation or handler, so even malformed auth calls count.
+ */
+export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+  const settings = readRateLimitConfig(context.config);
+  if (!settings.enabled) return;
+  let redis: RateLimitRedis | null = null;
+  if (settings.redis) {
+    redis = await connectRateLimitRedis(settings.redis.url, context.log);
+    context.log(`Rate limit: counters shared through Redis at ${redactUrl(settings.redis.url)}.`);
+    const connection = redis;
+    fastify.addHook('onClose', async () => connection.close());
+  }
+  await fastify.register(rateLimit, {
+    // Only what the hook below asks for: no route gets the plugin's own hook.
+    global: false,
+    max: settings.max,
+    timeWindow: settings.interval,
+    cache: MEMORY_KEYS,
+    skipOnError: false,
+    ...(redis && settings.redis ? { redis: redis.client, nameSpace: settings.redis.prefix } : {}),
+    keyGenerator: (request) => request.tesseraRateLimitKey ?? request.ip,
+  });
+  const limit = fastify.createRateLimit();
+  const restPrefix = context.config.rest.prefix;
+
+  fastify.decorateRequest('tesseraRateLimitKey', null);
+  fastify.addHook('preValidation', async (request, reply) => {
+    // A CORS preflight is not an auth attempt.
+    if (request.method === 'OPTIONS') return;
+    const key = rateLimitKey(restPrefix, request.url, request.body, request.ip);
+    if (key === null) return;
+    request.tesseraRateLimitKey = key;
+    let result: Awaited<ReturnType<typeof limit>>;
+    try {
+      result = await limit(request);
+    } catch (error) {
+      // Fail-open: an unreachable Redis must not lock every user out of logging in.
+      redis?.warn((error as Error).message);
+      return;
+    }
+    if (result.isAllowed) return;
+    reply.header('X-RateLimit-Limit', result.max);
+    reply.header('X-RateLimit-Remaining', result.remaining);
+    reply.header('X-RateLimit-Reset', result.ttlInSeconds);
+    if (result.isExceeded) {
+      reply.header('Retry-After', result.ttlInSeconds);
+      throw new RateLimitError();
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The rate-limit counter key of an auth request (see rate-limit-key.ts). */
+    tesseraRateLimitKey: string | null;
+  }
+}

@@ -1,0 +1,62 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../features.js';
+import { DefinitionError } from '../shared/errors.js';
+import { readMiddlewaresConfig } from './middlewares-config.js';
+import type { SecuritySettings } from './security-headers-config.js';
+
+type HeaderValues = Readonly<Record<string, string>>;
+
+/**
+ * The headers helmet sets for these options, computed once at start. @fastify/helmet rebuilds
+ * helmet (CSP parsing included) on every request and only checks the options then; with no
+ * nonces the headers never vary, so they are taken from one request to a private instance and
+ * a bad option stops the start instead of turning every reply into a 500.
+ */
+async function helmetHeaders(settings: SecuritySettings): Promise<HeaderValues> {
+  const probe = Fastify();
+  let captured: HeaderValues = {};
+  await probe.register(helmet, settings);
+  // A route's own onRequest runs after the global ones: helmet's headers are set by then.
+  probe.get('/', { onRequest: async (_request, reply) => void (captured = Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]))) }, async () => '');
+  try {
+    const response = await probe.inject({ url: '/' });
+    if (response.statusCode !== 200) throw new Error((response.json() as { message?: string }).message ?? response.body);
+  } finally {
+    await probe.close();
+  }
+  return captured;
+}
+
+/**
+ * CORS and security headers as `config/middlewares` says (`strapi::cors`, `strapi::security`;
+ * both on with their defaults when the file is absent). Registered on the root before any
+ * route, so every reply carries them — errors, 404s and rate-limited replies included — and
+ * preflights are answered before authentication or rate limiting.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+  const { file, value } = context.config.files.middlewares;
+  const settings = readMiddlewaresConfig(value, file);
+  if (settings.security) {
+    let headers: HeaderValues;
+    try {
+      headers = await helmetHeaders(settings.security);
+    } catch (error) {
+      throw new DefinitionError(file, `strapi::security: ${(error as Error).message}`);
+    }
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  }
+  if (settings.cors) {
+    // Only a real preflight (Origin and Access-Control-Request-Method) is answered 204 here; a
+    // plain OPTIONS keeps the API's own answer (405 with Allow, or 404) instead of an empty 204.
+    const preflight = settings.cors;
+    const plain = { ...settings.cors, preflight: false };
+    await fastify.register(cors, {
+      delegator: (request, callback) => callback(null, request.method === 'OPTIONS' && (!request.headers.origin || !request.headers['access-control-request-method']) ? plain : preflight),
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import type { EmailService } from '../email/email-provider.js';
+import type { FeatureContext } from '../features.js';
+import { ForbiddenError } from '../shared/errors.js';
+import type { UsersPermissionsSettings } from './settings.js';
+import type { UserJwt } from './user-jwt.js';
+import type { UserRecords } from './user-records.js';
+import type { UserService } from './user-service.js';
+
+/** What the plugin's route handlers share. */
+export interface PluginContext {
+  readonly feature: FeatureContext;
+  readonly settings: UsersPermissionsSettings;
+  readonly records: UserRecords;
+  readonly users: UserService;
+  readonly email: EmailService;
+  readonly jwt: UserJwt;
+  /** A bcrypt hash of nothing anyone knows: login compares against it when no user matched, so both cases take as long. */
+  readonly dummyHash: string;
+}
+
+export const AUTH = 'plugin::users-permissions.auth';
+export const USER = 'plugin::users-permissions.user';
+
+/** Every route's first stage: who calls, and may they do this action (403 otherwise). */
+export async function authorize(context: PluginContext, request: FastifyRequest, action: string): Promise<Principal> {
+  const { auth } = context.feature;
+  const principal = await auth.authenticate(request.headers.authorization);
+  if (!auth.can(principal, action)) throw new ForbiddenError();
+  return principal;
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import type { DocumentQuery } from '../query/document-query.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import { prunePopulate } from '../query/parse/prune-populate.js';
+import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors.js';
+import { readBody, readStrings, required, type Body } from './body.js';
+import { ROLE_UID } from './content-types.js';
+import { readQuery, routeMethods } from './http.js';
+import { authorize, USER, type PluginContext } from './plugin-context.js';
+import { translateTaken } from './user-service.js';
+
+/** What POST and PUT /users may set. `provider` and the reset/confirmation codes never come from a body. */
+const WRITABLE = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'];
+/** What a user may not change on their own account, whatever their permissions. */
+const SELF_PROTECTED = ['role', 'confirmed', 'blocked'];
+
+function checkKeys(body: Body): void {
+  const invalid = Object.keys(body).filter((key) => !WRITABLE.includes(key));
+  if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
+}
+
+/** `:id` of /users/:id: a positive integer, else no such user. */
+function idOf(request: FastifyRequest): number {
+  const { id } = request.params as { id: string };
+  if (!/^[1-9]\d{0,15}$/.test(id)) throw new NotFoundError();
+  return Number(id);
+}
+
+/** GET /users/me, and /users CRUD with numeric ids (reference §7): bare users, not wrapped in `data`. */
+export function userRoutes(fastify: FastifyInstance, context: PluginContext): void {
+  const { records, users, settings, feature } = context;
+  const { auth, registry, config, documents } = feature;
+  const base = `${config.rest.prefix}/users`;
+
+  /** The request's fields/filters/sort/pagination/populate on users; populate pruned to what the caller may `find`. */
+  function queryOf(request: FastifyRequest, principal: Principal, canFind = (uid: string) => auth.can(principal, `${uid}.find`)): DocumentQuery {
+    const query = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry });
+    // A bare array has no meta: never count.
+    const pagination = { ...query.pagination, withCount: false };
+    return { ...query, pagination, populate: query.populate.length === 0 ? query.populate : prunePopulate(query.populate, canFind) };
+  }
+
+  async function documentIdOf(id: number): Promise<string> {
+    const record = await records.byId(id);
+    if (!record) throw new NotFoundError();
+    return record.documentId;
+  }
+
+  /** username and email of a write: username unique always, email unique with `unique_email`. */
+  async function checkTaken(body: Body, exceptId?: number): Promise<{ email?: string }> {
+    const { username, email } = readStrings(body, { username: {}, email: { email: true }, password: { password: true } });
+    const advanced = await settings.advanced();
+    const taken = await records.taken({ ...(username !== undefined ? { username } : {}), ...(email !== undefined && advanced.unique_email ? { email } : {}) }, exceptId);
+    if (taken.username) throw new ApplicationError('Username already taken');
+    if (taken.email) throw new ApplicationError('Email already taken');
+    return email === undefined ? {} : { email: email.toLowerCase() };
+  }
+
+  routeMethods(fastify, `${base}/me`, {
+    GET: async (request) => {
+      const principal = await authorize(context, request, `${USER}.me`);
+      if (principal.kind !== 'user') throw new UnauthorizedError();
+      // A user may always see their own role (the reference's `populate=role` on /users/me).
+      const query = queryOf(request, principal, (uid) => uid === ROLE_UID || auth.can(principal, `${uid}.find`));
+      const user = await users.output(principal.documentId, query);
+      if (!user) throw new UnauthorizedError();
+      return user;
+    },
+  });
+
+  routeMethods(fastify, `${base}/count`, {
+    GET: async (request) => {
+      const principal = await authorize(context, request, `${USER}.count`);
+      const query = queryOf(request, principal);
+      const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
+      return page.total ?? 0;
+    },
+  });
+
+  routeMethods(fastify, base, {
+    GET: async (request) => {
+      const principal = await authorize(context, request, `${USER}.find`);
+      return (await documents.findMany(queryOf(request, principal))).documents;
+    },
+    POST: async (request, reply) => {
+      await authorize(context, request, `${USER}.create`);
+      const body = readBody(request.body);
+      checkKeys(body);
+      const fields = readStrings(body, { username: { required: true }, email: { required: true, email: true }, password: { required: true, password: true } });
+      const { email } = await checkTaken(body);
+      const advanced = await settings.advanced();
+      let role = body.role;
+      if (role === undefined || role === null) {
+        role = await records.roleDocumentId(advanced.default_role);
+        if (role === null) throw new ApplicationError('Impossible to find the default role');
+      }
+      const user = await translateTaken(() => users.create({ ...body, username: required(fields.username), email, provider: 'local', role }), 'Username already taken');
+      if (advanced.unique_email) {
+        // Two creates with one email at once both pass the check; the later one withdraws.
+        const ids = await records.idsWithEmail(required(email));
+        if (ids.length > 1 && ids[0] !== user.id) {
+          await documents.delete(users.contentType, user.documentId);
+          throw new ApplicationError('Email already taken');
+        }
+      }
+      return reply.code(201).send(user);
+    },
+  });
+
+  routeMethods(fastify, `${base}/:id`, {
+    GET: async (request) => {
+      const principal = await authorize(context, request, `${USER}.findOne`);
+      const query = queryOf(request, principal);
+      const user = await users.output(await documentIdOf(idOf(request)), query);
+      if (!user) throw new NotFoundError();
+      return user;
+    },
+    PUT: async (request) => {
+      const principal = await authorize(context, request, `${USER}.update`);
+      const id = idOf(request);
+      const documentId = await documentIdOf(id);
+      const body = readBody(request.body);
+      checkKeys(body);
+      if (principal.kind === 'user' && principal.userId === id) {
+        const own = SELF_PROTECTED.filter((key) => Object.hasOwn(body, key));
+        if (own.length > 0) throw new ForbiddenError(`You may not change your own ${own.join(', ')}`);
+      }
+      if (Object.hasOwn(body, 'password') && (body.password === null || body.password === '')) throw new ValidationError('password.notNull');
+      const { email } = await checkTaken(body, id);
+      const user = await translateTaken(() => users.update(documentId, { ...body, ...(email !== undefined ? { email } : {}) }, queryOf(request, principal)), 'Username already taken');
+      if (!user) throw new NotFoundError();
+      return user;
+    },
+    DELETE: async (request) => {
+      const principal = await authorize(context, request, `${USER}.destroy`);
+      const documentId = await documentIdOf(idOf(request));
+      // As the reference: the answer is the deleted user.
+      const user = await users.output(documentId, queryOf(request, principal));
+      if (!user || !(await documents.delete(users.contentType, documentId))) throw new NotFoundError();
+      return user;
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../documents/hash-password.js';
+import { createEmailService } from '../email/create-email-service.js';
+import type { FeatureContext } from '../features.js';
+import { DefinitionError } from '../shared/errors.js';
+import { authRoutes } from './auth-routes.js';
+import { USER_UID } from './content-types.js';
+import type { PluginContext } from './plugin-context.js';
+import { createUsersPermissionsSettings } from './settings.js';
+import { createUserJwt } from './user-jwt.js';
+import { createUserRecords } from './user-records.js';
+import { userRoutes } from './user-routes.js';
+import { createUserService } from './user-service.js';
+
+/**
+ * The server's public URL for links in mails: `config/server` `url` when set (it should be, behind
+ * a proxy), else the address the server listens on. Never the request's Host header, which a
+ * client chooses.
+ */
+function serverUrlOf(fastify: FastifyInstance, feature: FeatureContext): () => string {
+  const configured = feature.config.files.server.value.url;
+  if (typeof configured === 'string' && configured !== '') return () => configured.replace(/\/+$/, '');
+  return () => {
+    const address = fastify.server.address() as AddressInfo | string | null;
+    const port = address !== null && typeof address === 'object' ? address.port : feature.config.server.port;
+    const host = ['0.0.0.0', '::', ''].includes(feature.config.server.host) ? 'localhost' : feature.config.server.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  };
+}
+
+/** The users-permissions plugin's content API routes: /auth/* and /users/* under the REST prefix. */
+export async function registerUsersPermissions(fastify: FastifyInstance, feature: FeatureContext): Promise<void> {
+  const settings = await createUsersPermissionsSettings(feature.config, feature.store);
+  const userType = feature.registry.get(USER_UID);
+  for (const name of settings.allowedFields) {
+    if (!userType?.attributes.has(name)) {
+      throw new DefinitionError(feature.config.files.plugins.file, `users-permissions config.register.allowedFields names "${name}", which is not an attribute of ${USER_UID}`);
+    }
+  }
+  const email = createEmailService(feature.config, feature.log);
+  const records = createUserRecords(feature.database);
+  const users = createUserService({ feature, records, settings, email, serverUrl: serverUrlOf(fastify, feature) });
+  const context: PluginContext = {
+    feature,
+    settings,
+    records,
+    users,
+    email,
+    jwt: await createUserJwt(feature.config, feature.store),
+    dummyHash: await hashPassword(randomBytes(16).toString('hex')),
+  };
+  authRoutes(fastify, context);
+  userRoutes(fastify, context);
+}
