@@ -28,8 +28,31 @@ export function totalFromPage(rows: number, offset: number, pageSize: number): n
   return rows > 0 && rows < pageSize ? offset + rows : null;
 }
 
+/**
+ * The response headers Tessera sends by default (CORS for any origin, and the security headers
+ * of Strapi's `strapi::security` defaults), written once as a hand-written server would: a
+ * server answering the same API to browsers owes them too, so both sides pay for them.
+ */
+const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';connect-src 'self' https:;media-src 'self' data: blob:",
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  vary: 'Origin',
+  'access-control-allow-origin': '*',
+};
+
 export async function serveBaseline(store: ArticleStore, describe: string, env: NodeJS.ProcessEnv): Promise<void> {
   const fastify = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(DEFAULT_HEADERS);
+    done();
+  });
 
   fastify.setErrorHandler((error, _request, reply: FastifyReply) => {
     if (error instanceof HttpError) {

@@ -4,8 +4,13 @@ import { LIST_PATH, populatePath } from './scenarios.js';
 interface Answer {
   readonly status: number;
   readonly contentType: string | null;
+  /** The response headers both servers should send alike (CORS and security headers). */
+  readonly fixedHeaders: string;
   readonly body: unknown;
 }
+
+/** Headers that legitimately differ between two servers (per response, or per framework). */
+const VARYING_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'content-type', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
 
 async function call(baseUrl: string, method: string, path: string, body?: string): Promise<Answer> {
   const response = await fetch(baseUrl + path, {
@@ -13,7 +18,8 @@ async function call(baseUrl: string, method: string, path: string, body?: string
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body,
   });
-  return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as unknown };
+  const fixedHeaders = [...response.headers].filter(([name]) => !VARYING_HEADERS.has(name)).map(([name, value]) => `${name}: ${value}`).sort().join('\n');
+  return { status: response.status, contentType: response.headers.get('content-type'), fixedHeaders, body: (await response.json()) as unknown };
 }
 
 /** Values that differ between two correct servers: generated ids and clocks. */
@@ -43,6 +49,8 @@ function compare(what: string, tessera: Answer, baseline: Answer, expectedStatus
   if (tessera.status !== expectedStatus) problems.push(`Tessera answered ${tessera.status}: ${JSON.stringify(tessera.body).slice(0, 300)}`);
   if (baseline.status !== expectedStatus) problems.push(`the baseline answered ${baseline.status}: ${JSON.stringify(baseline.body).slice(0, 300)}`);
   if (tessera.contentType !== baseline.contentType) problems.push(`content-type ${tessera.contentType} vs ${baseline.contentType}`);
+  // The baseline pays for the same CORS and security headers (baseline-http.ts): keep them equal.
+  if (tessera.fixedHeaders !== baseline.fixedHeaders) problems.push(`headers differ:\n    Tessera:\n${tessera.fixedHeaders}\n    baseline:\n${baseline.fixedHeaders}`);
   const difference = firstDifference(masked(tessera.body, volatile), masked(baseline.body, volatile));
   if (difference) problems.push(`JSON differs (Tessera vs baseline) at ${difference}`);
   if (problems.length > 0) throw new Error(`Tessera and the baseline disagree on ${what}:\n  ${problems.join('\n  ')}`);

@@ -9,6 +9,15 @@ const CONNECT = '/connect';
 const ADMIN_LOGIN = '/admin/login';
 
 /**
+ * A cheap first test: whether a URL can be a limited path at all. Every limited path holds
+ * `auth`, `connect` or `admin` once decoded and lower-cased; a URL without them (in any case)
+ * and without a percent escape cannot decode to one, so it skips the full normalization.
+ */
+export function mayBeLimited(url: string): boolean {
+  return /auth|connect|admin|%/i.test(url);
+}
+
+/**
  * The request path as the reference normalizes it for its key: no query string, `.`/`..` and
  * repeated slashes resolved, lower-cased, no trailing slash. Null for a path that cannot be
  * decoded (such a request is not an auth call).

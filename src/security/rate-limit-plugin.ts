@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../features.js';
 import { RateLimitError } from '../shared/errors.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
-import { rateLimitKey } from './rate-limit-key.js';
+import { mayBeLimited, rateLimitKey } from './rate-limit-key.js';
 import { connectRateLimitRedis, redactUrl, type RateLimitRedis } from './rate-limit-redis.js';
 
 /**
@@ -45,9 +45,7 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
   const restPrefix = context.config.rest.prefix;
 
   fastify.decorateRequest('tesseraRateLimitKey', null);
-  fastify.addHook('preValidation', async (request, reply) => {
-    // A CORS preflight is not an auth attempt.
-    if (request.method === 'OPTIONS') return;
+  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const key = rateLimitKey(restPrefix, request.url, request.body, request.ip);
     if (key === null) return;
     request.tesseraRateLimitKey = key;
@@ -67,6 +65,15 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
       reply.header('Retry-After', result.ttlInSeconds);
       throw new RateLimitError();
     }
+  };
+  // Most requests are not auth calls: they pass with a substring test and no promise.
+  fastify.addHook('preValidation', (request, reply, done) => {
+    // A CORS preflight is not an auth attempt.
+    if (request.method === 'OPTIONS' || !mayBeLimited(request.url)) {
+      done();
+      return;
+    }
+    check(request, reply).then(() => done(), done);
   });
 }
 

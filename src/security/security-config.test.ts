@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { readCorsConfig } from './cors-config.js';
 import { readMiddlewaresConfig } from './middlewares-config.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
-import { normalizeRequestPath, rateLimitKey } from './rate-limit-key.js';
+import { mayBeLimited, normalizeRequestPath, rateLimitKey } from './rate-limit-key.js';
 
 const FILE = '/p/config/plugins';
 
@@ -13,6 +13,13 @@ function configWith(ratelimit: unknown, env: Record<string, string> = {}): AppCo
 }
 
 describe('rate limit key', () => {
+  it('skips URLs that cannot be limited paths with a substring test, never those that can', () => {
+    for (const url of ['/api/auth/local', '/API/AUTH/LOCAL', '/api/%61uth/local', '/api/connect/github', '/admin/login']) assert.equal(mayBeLimited(url), true, url);
+    for (const url of ['/api/articles', '/api/articles/abc?populate=*', '/_health']) assert.equal(mayBeLimited(url), false, url);
+    // Every path the key function limits passes the first test.
+    assert.equal(rateLimitKey('/api', '/api/%61uth/local', {}, 'ip'), 'noIdentifier:/api/auth/local:ip');
+  });
+
   it('follows the reference: email-keyed, address-keyed and unlimited paths', () => {
     assert.equal(rateLimitKey('/api', '/api/auth/local', { identifier: 'A@x.io' }, '1.2.3.4'), 'noIdentifier:/api/auth/local:1.2.3.4');
     assert.equal(rateLimitKey('/api', '/api/auth/local/register?x=1', { email: 'A@X.io' }, '::1'), 'a@x.io:/api/auth/local/register:::1');
