@@ -1,12 +1,21 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailProvider } from './email-provider.js';
 
-/** SMTP through nodemailer; `options` are nodemailer's SMTP transport options (host, port, secure, auth, tls, …). */
+/**
+ * SMTP through nodemailer; `options` are nodemailer's SMTP transport options (host, port,
+ * secure, auth, tls, …). nodemailer is loaded with the first mail: projects that send none
+ * never pay its memory.
+ */
 export function createSmtpProvider(options: Readonly<Record<string, unknown>>): EmailProvider {
-  const transport = nodemailer.createTransport({ ...options } as Parameters<typeof nodemailer.createTransport>[0]);
+  let transport: Promise<Transporter> | undefined;
+  const open = async (): Promise<Transporter> => {
+    const nodemailer = (await import('nodemailer')).default;
+    return nodemailer.createTransport({ ...options } as Parameters<typeof nodemailer.createTransport>[0]);
+  };
   return {
     async send(message) {
-      await transport.sendMail({
+      transport ??= open();
+      await (await transport).sendMail({
         to: message.to,
         from: message.from,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),

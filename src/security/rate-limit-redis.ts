@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** How long a request waits for Redis before it is served without counting (fail-open). */
 const COMMAND_TIMEOUT_MILLIS = 500;
@@ -27,7 +27,9 @@ export async function connectRateLimitRedis(url: string, log: (message: string) 
     lastWarning = now;
     log(`Rate limit: Redis is unreachable (${problem}); auth requests are served without rate limiting until it is back.`);
   };
-  const client = new Redis(url, {
+  // Loaded only by projects that configure Redis.
+  const { Redis: RedisClient } = await import('ioredis');
+  const client = new RedisClient(url, {
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MILLIS,
     maxRetriesPerRequest: 0,

@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../features.js';
@@ -72,6 +71,7 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, context:
     // OPTIONS keeps the API's own answer (405 with Allow, or 404) instead of an empty 204.
     const preflight = settings.cors;
     const plain = { ...settings.cors, preflight: false };
+    const cors = (await import('@fastify/cors')).default;
     await fastify.register(cors, {
       delegator: (request, callback) => callback(null, request.method === 'OPTIONS' && (!request.headers.origin || !request.headers['access-control-request-method']) ? plain : preflight),
     });
