@@ -30,7 +30,11 @@ export interface DocumentService {
   findOne(query: DocumentQuery, documentId: string): Promise<Document | null>;
   /** The document of a single type, if it exists. */
   findFirst(query: DocumentQuery): Promise<Document | null>;
-  create(write: DocumentWrite, query: DocumentQuery): Promise<Document>;
+  /**
+   * `guard` runs inside the write's transaction, after its locks and before the insert: checks
+   * that must see what concurrent writers committed (a plugin's own uniqueness rule) throw there.
+   */
+  create(write: DocumentWrite, query: DocumentQuery, guard?: WriteGuard): Promise<Document>;
   /** null when no document has this documentId. */
   update(documentId: string, write: DocumentWrite, query: DocumentQuery): Promise<Document | null>;
   /** false when no document has this documentId. */
@@ -42,6 +46,9 @@ export interface DocumentService {
    */
   putSingle(contentType: ContentType, writeFor: (mode: WriteMode) => DocumentWrite, query: DocumentQuery): Promise<Document>;
 }
+
+/** A check run inside a write's transaction (see DocumentService.create). */
+export type WriteGuard = (trx: DbTransaction) => Promise<void>;
 
 export interface DocumentServiceOptions {
   readonly database: Database;
@@ -223,10 +230,11 @@ export function createDocumentService({ database, registry, now = () => new Date
       return (await complete(database.db, query, rows))[0] ?? null;
     },
 
-    create: async (write, query) => {
+    create: async (write, query, guard) => {
       const hashed = await hashPasswords(write);
       return inTransaction(async (trx) => {
         await lockForWrite(trx, linkTablesOf(hashed, registry), null);
+        if (guard) await guard(trx);
         return insertDocument(trx, hashed, query, false);
       });
     },

@@ -1,3 +1,4 @@
+import type { DbTransaction } from '../db/database.js';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../documents/hash-password.js';
 import { ApplicationError, UnauthorizedError, ValidationError } from '../shared/errors.js';
@@ -30,16 +31,16 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       // As the reference: no local user may have this email or username, crosswise included.
       if (await records.identifierConflict(email, username)) throw new ApplicationError(TAKEN);
       const extra = Object.fromEntries(settings.allowedFields.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]));
+      // Checked again inside the create's transaction, under the users' lock: of two registrations
+      // with one email at once, the second sees the first (the check above only fails early).
+      const guard = async (trx: DbTransaction): Promise<void> => {
+        await records.lockUsers(trx);
+        if (await records.identifierConflict(email, username, trx)) throw new ApplicationError(TAKEN);
+      };
       const user = await translateTaken(
-        () => users.create({ ...extra, username, email, password: fields.password, provider: 'local', role, confirmed: !advanced.email_confirmation }),
+        () => users.create({ ...extra, username, email, password: fields.password, provider: 'local', role, confirmed: !advanced.email_confirmation }, guard),
         TAKEN,
       );
-      // Two registrations with one email at once both pass the check above; the later one withdraws.
-      const ids = await records.idsWithEmail(email);
-      if (ids.length > 1 && ids[0] !== user.id) {
-        await feature.documents.delete(users.contentType, user.documentId);
-        throw new ApplicationError(TAKEN);
-      }
       if (advanced.email_confirmation) {
         const record = await records.byId(user.id);
         try {

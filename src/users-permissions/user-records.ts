@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { literalLimit } from '../query/compile/compile-select.js';
 
 /**
@@ -57,11 +57,16 @@ export interface UserRecords {
   byResetCode(code: string): Promise<UserRecord | null>;
   byConfirmationCode(code: string): Promise<UserRecord | null>;
   /** Whether another user (not `exceptId`) has this username, or this email when `email` is given. */
-  taken(values: { readonly username?: string; readonly email?: string }, exceptId?: number): Promise<{ username: boolean; email: boolean }>;
+  /** `executor`: a write's transaction, so that the answer holds until it commits (see lockUsers). */
+  taken(values: { readonly username?: string; readonly email?: string }, exceptId?: number, executor?: Executor): Promise<{ username: boolean; email: boolean }>;
+  /**
+   * Serializes writers of users for the rest of the transaction (the unique-check lock the
+   * document service takes for `username`), so that an email checked free stays free until
+   * the user is stored.
+   */
+  lockUsers(trx: DbTransaction): Promise<void>;
   /** Whether a user's email or username equals the given email or username, crosswise too (the reference's register check). */
-  identifierConflict(email: string, username: string): Promise<boolean>;
-  /** Ids of the users with this email, oldest first. */
-  idsWithEmail(email: string): Promise<number[]>;
+  identifierConflict(email: string, username: string, executor?: Executor): Promise<boolean>;
   /** The documentId of the role of this type. */
   roleDocumentId(type: string): Promise<string | null>;
   /**
@@ -87,33 +92,30 @@ export function createUserRecords(database: Database): UserRecords {
     byId: (id) => first(select().where('id', '=', id)),
     byResetCode: (code) => first(select().where('reset_password_token', '=', hashCode(code))),
     byConfirmationCode: (code) => first(select().where('confirmation_token', '=', hashCode(code))),
-    async taken({ username, email }, exceptId) {
+    async taken({ username, email }, exceptId, executor = db) {
       const result = { username: false, email: false };
       if (username !== undefined) {
-        let query = db.selectFrom(USERS).select('id').where('username', '=', username);
+        let query = executor.selectFrom(USERS).select('id').where('username', '=', username);
         if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
         result.username = (await query.limit(literalLimit(1)).executeTakeFirst()) !== undefined;
       }
       if (email !== undefined) {
-        let query = db.selectFrom(USERS).select('id').where(lowerEmail, '=', email.toLowerCase());
+        let query = executor.selectFrom(USERS).select('id').where(lowerEmail, '=', email.toLowerCase());
         if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
         result.email = (await query.limit(literalLimit(1)).executeTakeFirst()) !== undefined;
       }
       return result;
     },
-    async identifierConflict(email, username) {
+    lockUsers: (trx) => dialect.lockForUniqueCheck(trx, USERS),
+    async identifierConflict(email, username, executor = db) {
       const lowered = email.toLowerCase();
-      const row = await db
+      const row = await executor
         .selectFrom(USERS)
         .select('id')
         .where((eb) => eb.or([eb(lowerEmail, '=', lowered), eb('username', '=', lowered), eb('username', '=', username), eb(lowerEmail, '=', username.toLowerCase())]))
         .limit(literalLimit(1))
         .executeTakeFirst();
       return row !== undefined;
-    },
-    async idsWithEmail(email) {
-      const rows = await db.selectFrom(USERS).select('id').where(lowerEmail, '=', email.toLowerCase()).orderBy('id').execute();
-      return rows.map((row) => Number(row.id));
     },
     async roleDocumentId(type) {
       const row = await db.selectFrom(ROLES).select('document_id').where('type', '=', type).orderBy('id').limit(literalLimit(1)).executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { DbTransaction } from '../db/database.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { DocumentQuery } from '../query/document-query.js';
@@ -95,15 +96,13 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
         role = await records.roleDocumentId(advanced.default_role);
         if (role === null) throw new ApplicationError('Impossible to find the default role');
       }
-      const user = await translateTaken(() => users.create({ ...body, username: required(fields.username), email, provider: 'local', role }), 'Username already taken');
-      if (advanced.unique_email) {
-        // Two creates with one email at once both pass the check; the later one withdraws.
-        const ids = await records.idsWithEmail(required(email));
-        if (ids.length > 1 && ids[0] !== user.id) {
-          await documents.delete(users.contentType, user.documentId);
-          throw new ApplicationError('Email already taken');
-        }
-      }
+      // Checked again inside the create's transaction, under the users' lock (see register).
+      const guard = async (trx: DbTransaction): Promise<void> => {
+        if (!advanced.unique_email || email === undefined) return;
+        await records.lockUsers(trx);
+        if ((await records.taken({ email }, undefined, trx)).email) throw new ApplicationError('Email already taken');
+      };
+      const user = await translateTaken(() => users.create({ ...body, username: required(fields.username), email, provider: 'local', role }, guard), 'Username already taken');
       return reply.code(201).send(user);
     },
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Document } from '../documents/document.js';
+import type { WriteGuard } from '../documents/document-service.js';
 import { validateData } from '../documents/validate-data.js';
 import type { EmailService } from '../email/email-provider.js';
 import type { FeatureContext } from '../features.js';
@@ -19,7 +20,8 @@ export interface UserService {
   readonly defaultQuery: DocumentQuery;
   /** The sanitized user (no private attribute), as the next GET would show it. */
   output(documentId: string, query?: DocumentQuery): Promise<Document | null>;
-  create(data: Readonly<Record<string, unknown>>): Promise<Document>;
+  /** `guard` runs in the create's transaction (see DocumentService.create). */
+  create(data: Readonly<Record<string, unknown>>, guard?: WriteGuard): Promise<Document>;
   update(documentId: string, data: Readonly<Record<string, unknown>>, query?: DocumentQuery): Promise<Document | null>;
   /** Stores a new confirmation code and mails it. */
   sendConfirmation(record: UserRecord): Promise<void>;
@@ -63,7 +65,7 @@ export function createUserService({ feature, settings, email, serverUrl }: UserS
     contentType,
     defaultQuery,
     output: (documentId, query = defaultQuery) => documents.findOne(query, documentId),
-    create: (data) => documents.create(validateData(data, contentType, 'create', registry), defaultQuery),
+    create: (data, guard) => documents.create(validateData(data, contentType, 'create', registry), defaultQuery, guard),
     update,
     async sendConfirmation(record) {
       const code = randomBytes(20).toString('hex');
