@@ -3,19 +3,12 @@
  * run (and both servers) see exactly the same documents.
  */
 
+import { seededRandom } from '../test/helpers/random.js';
+
 export const CATEGORIES = ['news', 'tutorial', 'opinion', 'review'] as const;
 
-/** mulberry32: a tiny deterministic PRNG; Math.random would make runs incomparable. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic (mulberry32, shared with the randomized tests): Math.random would make runs incomparable. */
+export const createRandom = seededRandom;
 
 const WORDS = [
   'fast', 'lean', 'schema', 'query', 'content', 'model', 'index', 'cache', 'render', 'static', 'edge', 'deploy', 'sqlite',
