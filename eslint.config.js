@@ -15,9 +15,9 @@ export default tseslint.config(
   },
   {
     // Only the composition root, the process entry, the CLI, tests and benchmarks may reach a transport
-    // (and the users-permissions plugin's routes, a transport themselves, through src/users-permissions/http.ts).
+    // (and the features' routes, transports themselves, through src/plugin-http.ts).
     files: ['src/**/*.ts'],
-    ignores: ['src/app.ts', 'src/main.ts', 'src/cli/**', 'src/rest/**', 'src/users-permissions/http.ts'],
+    ignores: ['src/app.ts', 'src/main.ts', 'src/cli/**', 'src/rest/**', 'src/plugin-http.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/rest/*', '**/cli/*'], message: 'Nothing imports a transport or the CLI.' }] }] },
   },
   {

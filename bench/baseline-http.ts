@@ -33,7 +33,7 @@ export function totalFromPage(rows: number, offset: number, pageSize: number): n
  * of Strapi's `strapi::security` defaults), written once as a hand-written server would: a
  * server answering the same API to browsers owes them too, so both sides pay for them.
  */
-const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';connect-src 'self' https:;media-src 'self' data: blob:",
   'referrer-policy': 'no-referrer',

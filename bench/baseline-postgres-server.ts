@@ -8,56 +8,20 @@
  * Run as its own process: DATABASE_NAME (and DATABASE_HOST, DATABASE_PORT, DATABASE_USERNAME,
  * DATABASE_PASSWORD, DATABASE_POOL_MAX, as bench/project/config/database.js reads them), HOST and PORT.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createBaselinePool, namedStatements } from './baseline-postgres-pool.js';
 import { serveBaseline, totalFromPage, type ArticleStore } from './baseline-http.js';
 import { ARTICLE_UID, type BlockRow, type CategoryRow, type PopulatedArticleRow, type SeoRow } from './baseline-populate.js';
 import { badRequest, firstFreeSlug, slugBase, suffixedPattern, type ArticleRow, type ListQuery, type Stored } from './baseline-rules.js';
 
 const env = process.env;
-const database = env.DATABASE_NAME;
-if (!database) throw new Error('DATABASE_NAME is required');
-
-const DATE_OID = 1082;
-const TIMESTAMPTZ_OID = 1184;
-
-/**
- * "2024-01-01 00:45:12.3+00" (the session runs in UTC; PostgreSQL drops trailing zeros of
- * the fraction) → "2024-01-01T00:45:12.300Z", the API's form.
- */
-function isoInstant(text: string): string {
-  if (text.length < 22 || !text.endsWith('+00')) return new Date(text).toISOString();
-  const fraction = text.length > 22 ? text.slice(20, -3) : '';
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
-}
-
-const pool = new pg.Pool({
-  host: env.DATABASE_HOST ?? '127.0.0.1',
-  port: Number(env.DATABASE_PORT ?? 5432),
-  user: env.DATABASE_USERNAME ?? 'postgres',
-  password: env.DATABASE_PASSWORD ?? '',
-  database,
-  min: 0,
-  max: Number(env.DATABASE_POOL_MAX ?? 10),
-  options: '-c TimeZone=UTC',
-  // Dates stay yyyy-MM-dd and instants become ISO text: no Date objects on the way to JSON.
-  types: {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === DATE_OID ? (value: string) => value : oid === TIMESTAMPTZ_OID ? isoInstant : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
-  },
-});
-pool.on('error', () => undefined);
+const pool = createBaselinePool(env);
 
 const COLUMNS = `id, document_id as "documentId", title, slug, body, category, views, likes, rating, price, featured,
   publish_date as "publishDate", metadata, created_at as "createdAt", updated_at as "updatedAt", published_at as "publishedAt"`;
 const SELECT = `select ${COLUMNS} from articles`;
 
-/** Every statement is named after its SQL text, so each pooled connection prepares it once. */
-const names = new Map<string, string>();
-function statement(text: string, values: readonly unknown[]): pg.QueryConfig {
-  let name = names.get(text);
-  if (name === undefined) names.set(text, (name = `baseline_${names.size}`));
-  return { name, text, values: values as unknown[] };
-}
+const statement = namedStatements('baseline');
 
 const FIND_BY_DOCUMENT_ID = `${SELECT} where document_id = $1 order by id limit 1`;
 const SLUG_TAKEN = `select 1 from articles where slug = $1 and document_id <> $2 limit 1`;
@@ -186,4 +150,4 @@ const store: ArticleStore = {
   close: () => pool.end(),
 };
 
-await serveBaseline(store, `postgres database ${database}`, env);
+await serveBaseline(store, `postgres database ${env.DATABASE_NAME ?? ''}`, env);

@@ -21,6 +21,7 @@ import { startBaseline, startTessera } from './servers.js';
 import { countStatements } from './statement-count.js';
 import { measureStartup } from './startup.js';
 import { verifySameAnswers } from './verify.js';
+import { benchVersions } from './versions-bench.js';
 
 const STARTUP_TARGET_MS = 1000;
 const RSS_TARGET_MB = 120;
@@ -101,6 +102,9 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
     } finally {
       for (const server of servers) await server.stop();
     }
+    // Its own project and data, measured after the others' servers have stopped.
+    const versions = !options.only || options.only.includes('versions') ? await benchVersions(kind, options, SEED, log) : null;
+    if (versions) results.push(versions.result);
 
     let instances: InstanceSweep | null = null;
     const readScenarios = scenarios.filter((scenario) => scenario.name === 'list' || scenario.name === 'findOne');
@@ -126,6 +130,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
       log(`Profiling Tessera on ${kind} under the ${scenario.name} scenario (${options.profileSeconds} s)…`);
       profiles.push(await profileScenario(database, scenario, options));
     }
+    profiles.push(...(versions?.profiles ?? []));
     return {
       database: kind,
       seedMs,

@@ -1,10 +1,10 @@
 import { createBody, shuffled, updateBody } from './dataset.js';
 import type { RequestPlan } from './load.js';
 
-export type ScenarioName = 'list' | 'findOne' | 'populate' | 'update' | 'create';
+export type ScenarioName = 'list' | 'findOne' | 'populate' | 'update' | 'create' | 'versions';
 
-/** Every scenario, in the order they run. */
-export const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'populate', 'update', 'create'];
+/** Every scenario, in the order they run (`versions` on its own project and data: versions-bench.ts). */
+export const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'populate', 'update', 'create', 'versions'];
 
 export interface Scenario {
   readonly name: ScenarioName;

@@ -3,8 +3,8 @@ import { BASELINE_ENTRIES, BENCH_PROJECT, NODE_FLAGS, TESSERA_ENTRY } from './pa
 import { startServer, type ServerProcess } from './processes.js';
 
 /** `tessera start bench/project` with Tessera's launcher flags, on the database `env` points at. */
-export async function startTessera(env: Readonly<Record<string, string>>, port: number, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
-  const { server } = await startServer({ name: 'tessera', args: [...NODE_FLAGS, ...nodeFlags, TESSERA_ENTRY, 'start', BENCH_PROJECT], env, port, readyPath: '/api/articles' });
+export async function startTessera(env: Readonly<Record<string, string>>, port: number, nodeFlags: readonly string[] = [], project = BENCH_PROJECT): Promise<ServerProcess> {
+  const { server } = await startServer({ name: 'tessera', args: [...NODE_FLAGS, ...nodeFlags, TESSERA_ENTRY, 'start', project], env, port, readyPath: '/api/articles' });
   return server;
 }
 

@@ -7,8 +7,8 @@ import { createApp } from '../src/app.js';
 import { BENCH_PROJECT } from './paths.js';
 import type { Scenario, ScenarioName } from './scenarios.js';
 
-export async function countStatements(env: Readonly<Record<string, string>>, scenarios: readonly Scenario[]): Promise<Partial<Record<ScenarioName, number>>> {
-  const app = await createApp({ projectDir: BENCH_PROJECT, env: { ...env, HOST: '127.0.0.1', PORT: '0' } });
+export async function countStatements(env: Readonly<Record<string, string>>, scenarios: readonly Scenario[], project = BENCH_PROJECT): Promise<Partial<Record<ScenarioName, number>>> {
+  const app = await createApp({ projectDir: project, env: { ...env, HOST: '127.0.0.1', PORT: '0' } });
   try {
     const counts: Partial<Record<ScenarioName, number>> = {};
     for (const scenario of scenarios) {

@@ -5,10 +5,10 @@ import { freePort, startServer } from './processes.js';
  * Starts Tessera once on an empty database and stops it: Tessera creates the schema itself
  * (its exact column layout and indexes), so the seeders only insert rows.
  */
-export async function createSchemaWithTessera(env: Readonly<Record<string, string>>): Promise<void> {
+export async function createSchemaWithTessera(env: Readonly<Record<string, string>>, project = BENCH_PROJECT): Promise<void> {
   const { server } = await startServer({
     name: 'tessera (schema creation)',
-    args: [TESSERA_ENTRY, 'start', BENCH_PROJECT],
+    args: [TESSERA_ENTRY, 'start', project],
     env,
     port: await freePort(),
     readyPath: '/api/articles',

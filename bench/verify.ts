@@ -103,3 +103,15 @@ export async function verifySameAnswers(tesseraUrl: string, baselineUrl: string,
   const [tesseraUpdated, baselineUpdated] = await both('PUT', `/api/articles/${documentId}`, updateBody(9_000_000));
   compare('PUT /api/articles/:documentId', tesseraUpdated, baselineUpdated, 200, WRITE_CLOCKS);
 }
+
+/**
+ * A read-only scenario served from its own project (versions-bench.ts): each path must get
+ * identical JSON and headers from both servers, and Tessera's body must pass `check`.
+ */
+export async function verifySamePages(tesseraUrl: string, baselineUrl: string, paths: readonly string[], check: (body: unknown) => void): Promise<void> {
+  for (const path of paths) {
+    const [tessera, baseline] = await Promise.all([call(tesseraUrl, 'GET', path), call(baselineUrl, 'GET', path)]);
+    compare(`GET ${path}`, tessera, baseline, 200, NOTHING);
+    check(tessera.body);
+  }
+}

@@ -25,6 +25,8 @@ import { toTableModels } from './schema/to-table-model.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from './built-in-types.js';
 import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
+import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
+import { upgradeVersions } from './documents/versions/upgrade-versions.js';
 
 export interface App {
   readonly config: AppConfig;
@@ -32,6 +34,8 @@ export interface App {
   readonly database: Database;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
+  /** The configured locales. */
+  readonly locales: LocaleService;
   readonly fastify: FastifyInstance;
   /** What schema sync did at start. */
   readonly sync: SyncReport;
@@ -99,18 +103,20 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const documents = createDocumentService({ database, registry });
     const store = createKeyValueStore(database);
     const auth = await createAuthService({ config, registry, database, store, log });
+    const locales = await createLocaleService({ config, database, store, log });
+    await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     await lifecycle.bootstrap({
-      documents: createDocumentApi(registry, documents),
+      documents: createDocumentApi(registry, documents, locales),
       log: { info: log, warn: log },
     });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const fastify = buildHttp(config);
-    const features: FeatureContext = { config, registry, database, documents, auth, store, log };
+    const features: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
     await registerHooks(fastify, features);
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
-    await fastify.register(contentApiPlugin, { registry, documents, auth, rest: config.rest });
+    await fastify.register(contentApiPlugin, { registry, documents, auth, rest: config.rest, locales });
     await registerFeatureRoutes(fastify, features);
     await fastify.ready();
 
@@ -121,6 +127,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       registry,
       database,
       auth,
+      locales,
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
@@ -131,6 +138,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
             await closeHttp(fastify, config.server.shutdownTimeout);
           } finally {
             await auth.close();
+            await locales.close();
             // Last: requests that were still running may need it until their connection closed.
             await database.close();
           }

@@ -5,10 +5,13 @@ import type { Database } from './db/database.js';
 import type { DocumentService } from './documents/document-service.js';
 import type { SchemaRegistry } from './schema/registry.js';
 import type { KeyValueStore } from './store/key-value-store.js';
+import type { LocaleService } from './i18n/locale-service.js';
+import { registerI18n } from './i18n/i18n-plugin.js';
 import { registerRateLimit } from './security/rate-limit-plugin.js';
 import { registerSecurityHeaders } from './security/security-headers-plugin.js';
 import { registerAdmin } from './admin/admin-plugin.js';
 import { registerUsersPermissions } from './users-permissions/users-permissions-plugin.js';
+import { registerUpload } from './upload/upload-plugin.js';
 
 /** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
 export interface FeatureContext {
@@ -18,6 +21,7 @@ export interface FeatureContext {
   readonly documents: DocumentService;
   readonly auth: AuthService;
   readonly store: KeyValueStore;
+  readonly locales: LocaleService;
   readonly log: (message: string) => void;
 }
 
@@ -34,4 +38,6 @@ export async function registerHooks(fastify: FastifyInstance, context: FeatureCo
 export async function registerFeatureRoutes(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
   await registerAdmin(fastify, context);
   await registerUsersPermissions(fastify, context);
+  await registerI18n(fastify, context);
+  await registerUpload(fastify, context);
 }

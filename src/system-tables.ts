@@ -3,8 +3,9 @@ import { STORE_TABLE } from './store/key-value-store.js';
 import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE } from './api-tokens/api-token-tables.js';
 import { ADMIN_TABLES } from './admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from './auth/permissions-table.js';
+import { LOCALE_TABLE } from './i18n/locale-table.js';
 
 /** Tables of Tessera's own (not of a content-type), created and kept by schema sync like the others. */
 export function systemTables(): TableModel[] {
-  return [STORE_TABLE, API_TOKENS_TABLE, API_TOKEN_PERMISSIONS_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE];
+  return [STORE_TABLE, API_TOKENS_TABLE, API_TOKEN_PERMISSIONS_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE];
 }

@@ -31,7 +31,7 @@ export async function registerAdmin(fastify: FastifyInstance, context: FeatureCo
   const isKnownAction = (action: string): boolean => actions.has(action);
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });
   const guard = createAdminGuard(jwt, users);
-  const documentApi = createDocumentApi(registry, documents);
+  const documentApi = createDocumentApi(registry, documents, context.locales);
   // Roles, permissions, users or tokens changed: the content API's auth reloads what it holds in memory.
   const changed = (): Promise<void> => auth.permissionsChanged();
 

@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../store/key-value-store.js';
 import { createUserJwt, resolveJwtSecret, type UserJwt } from '../users-permissions/user-jwt.js';
 import { authenticateApiToken } from './api-token-strategy.js';
 import type { AuthService } from './auth-service.js';
-import { createPermissionPoller } from './permission-poller.js';
+import { createDatabasePoller } from '../db/database-poller.js';
 import { PUBLIC_ROLE_TYPE } from './permissions-table.js';
 import { PUBLIC_PRINCIPAL, type Principal } from './principal.js';
 import { loadRoleSnapshot, type RoleSnapshot } from './role-permissions.js';
@@ -44,7 +44,7 @@ function bearerToken(authorization: string): string | null {
  * The app's auth service. At start: the default and configured roles are created and
  * config/permissions is synchronised into the database (sync-roles.ts), and every role's
  * permissions are held in memory — refreshed from the database every couple of seconds while
- * the instance serves requests (permission-poller.ts), and at once by `permissionsChanged()`.
+ * the instance serves requests (db/database-poller.ts), and at once by `permissionsChanged()`.
  * `authenticate` tries an API token first, then a user JWT (reference order).
  */
 export async function createAuthService({ config, registry, database, store, log }: AuthServiceOptions): Promise<AuthService> {
@@ -62,7 +62,7 @@ export async function createAuthService({ config, registry, database, store, log
     applied = started;
     snapshot = next;
   };
-  const poller = createPermissionPoller({ database: config.database, registry, onSnapshot: apply, sequence: () => (loads += 1), log });
+  const poller = createDatabasePoller({ database: config.database, what: 'Permissions', read: (db) => loadRoleSnapshot(db, registry), onValue: apply, sequence: () => (loads += 1), log });
   const salt = lazy(() => resolveApiTokenSalt(config, store));
   const jwt = lazy<UserJwt>(() => createUserJwt(config, store));
   const userStrategy = createUserStrategy(database, registry, jwt);

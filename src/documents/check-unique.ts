@@ -16,16 +16,22 @@ interface UniqueContext {
   readonly documentId: string;
   /** The caller already holds the table's unique-check lock in this transaction. */
   readonly locked?: boolean;
+  /** The written version's locale on localized types: values are unique within a locale (shared attributes across all). */
+  readonly locale?: string | null;
+}
+
+/** Restricts a uniqueness lookup to the written locale, unless the attribute is shared by every locale. */
+function withinLocale<T extends { where: (column: string, operator: '=', value: string) => T }>(select: T, context: UniqueContext, attribute: ScalarAttribute): T {
+  return context.locale !== undefined && context.locale !== null && !attribute.shared ? select.where('locale', '=', context.locale) : select;
 }
 
 async function isTaken(context: UniqueContext, table: string, attribute: ScalarAttribute, value: StoredValue): Promise<boolean> {
-  const row = await context.executor
+  const select = context.executor
     .selectFrom(table)
     .select(sql<number>`1`.as('taken'))
     .where(sql.ref(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
-    .where('document_id', '<>', context.documentId)
-    .limit(literalLimit(1))
-    .executeTakeFirst();
+    .where('document_id', '<>', context.documentId);
+  const row = await withinLocale(select, context, attribute).limit(literalLimit(1)).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -36,12 +42,12 @@ function mustBeUnique(attribute: ScalarAttribute): boolean {
 
 /** The first of `base`, `base-1`, `base-2`, … that no other document holds. */
 async function firstFreeUid(context: UniqueContext, table: string, attribute: ScalarAttribute, base: string): Promise<string> {
-  const rows = await context.executor
+  const select = context.executor
     .selectFrom(table)
     .select(sql<string>`${sql.ref(attribute.column)}`.as('value'))
     .where((eb) => eb.or([eb(sql.ref(attribute.column), '=', base), eb(sql.ref(attribute.column), 'like', `${base}-%`)]))
-    .where('document_id', '<>', context.documentId)
-    .execute();
+    .where('document_id', '<>', context.documentId);
+  const rows = await withinLocale(select, context, attribute).execute();
   const taken = new Set(rows.map((row) => row.value));
   if (!taken.has(base)) return base;
   for (let suffix = 1; ; suffix += 1) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;

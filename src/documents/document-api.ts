@@ -6,6 +6,7 @@ import { NotFoundError } from '../shared/errors.js';
 import type { Document } from './document.js';
 import type { DocumentService } from './document-service.js';
 import { validateData } from './validate-data.js';
+import type { LocaleCatalog } from '../i18n/locale-catalog.js';
 
 /** Query parameters of the programmatic API: the REST ones, plus `start`/`limit` at the top. */
 export interface FindParams {
@@ -28,7 +29,8 @@ export interface DocumentApi {
   count(params?: FindParams): Promise<number>;
   create(params: { readonly data: Readonly<Record<string, unknown>> } & FindParams): Promise<Document>;
   update(params: { readonly documentId: string; readonly data: Readonly<Record<string, unknown>> } & FindParams): Promise<Document | null>;
-  delete(params: { readonly documentId: string }): Promise<{ readonly documentId: string } | null>;
+  /** Removes every version of the locale (the default one unless `locale` says; '*': all). */
+  delete(params: { readonly documentId: string; readonly locale?: string }): Promise<{ readonly documentId: string } | null>;
 }
 
 /** Programmatic callers are trusted: no page cap, no strictness about extra keys. */
@@ -41,8 +43,8 @@ function toRaw({ start, limit, ...params }: FindParams = {}): Record<string, unk
 }
 
 /** `documents(uid)` for project code: the same validation and storage as the REST API. */
-export function createDocumentApi(registry: SchemaRegistry, service: DocumentService): (uid: string) => DocumentApi {
-  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST, registry });
+export function createDocumentApi(registry: SchemaRegistry, service: DocumentService, locales: LocaleCatalog): (uid: string) => DocumentApi {
+  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST, registry, locales });
   return (uid) => {
     const contentType = registry.get(uid);
     if (!contentType) throw new NotFoundError(`Unknown content-type ${uid}`);
@@ -56,7 +58,7 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
       },
       create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params)),
       update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params)),
-      delete: async ({ documentId }) => ((await service.delete(contentType, documentId)) ? { documentId } : null),
+      delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
     };
   };
 }

@@ -3,17 +3,18 @@ import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { StatementShapes } from '../db/statement-shapes.js';
 import type { ContentType } from '../schema/content-type.js';
 import { ValidationError } from '../shared/errors.js';
-import { columnTypeOf } from '../schema/to-table-model.js';
 import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
 import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit, returningSelection } from '../query/compile/compile-select.js';
-import type { StoredValue } from './check-scalar-value.js';
 import { completeUniqueValues } from './check-unique.js';
 import { createRowDecoder, type RowDecoder } from './decode-row.js';
 import type { Document, DocumentPage } from './document.js';
 import { createDocumentId } from './document-id.js';
-import { hashPassword } from './hash-password.js';
-import { applyComponentWrites, deleteComponents } from './components/apply-component-writes.js';
-import type { LinkedContext } from './linked-context.js';
+import { encodeColumns, hashPasswords } from './write-values.js';
+import { applyComponentWrites } from './components/apply-component-writes.js';
+import type { LinkedContext, OwnerRow, WriteContext, WriteVersion } from './linked-context.js';
+import { syncSharedValues } from './versions/sync-shared-values.js';
+import { deleteVersions, discardDraftVersion, publishVersion, sharedData, unpublishVersion, type VersionContext } from './versions/version-operations.js';
+import { localeColumn, versionOf, versionRows, writtenStatus, type VersionRow } from './versions/version-rows.js';
 import { hasLinks, linkTablesAround, linkTablesOf } from './link-tables.js';
 import { writesLinks, type DocumentWrite, type WriteMode } from './model-write.js';
 import { populateRows } from './populate/populate-documents.js';
@@ -26,26 +27,46 @@ import type { SchemaRegistry } from '../schema/registry.js';
  * read path as a GET, so a write's response is exactly what a later read returns.
  */
 export interface DocumentService {
+  /** Versions of the query's status and locale ('*': every locale). */
   findMany(query: DocumentQuery): Promise<DocumentPage>;
+  /** The document's version of the query's status and locale. */
   findOne(query: DocumentQuery, documentId: string): Promise<Document | null>;
-  /** The document of a single type, if it exists. */
+  /** The document of a single type, if it exists (in the query's status and locale). */
   findFirst(query: DocumentQuery): Promise<Document | null>;
   /**
+   * Creates a document in the query's locale: its draft, published at once unless the query's
+   * status is `draft` (types without Draft & Publish have only the published version).
    * `guard` runs inside the write's transaction, after its locks and before the insert: checks
    * that must see what concurrent writers committed (a plugin's own uniqueness rule) throw there.
    */
   create(write: DocumentWrite, query: DocumentQuery, guard?: WriteGuard): Promise<Document>;
-  /** null when no document has this documentId. */
-  update(documentId: string, write: DocumentWrite, query: DocumentQuery): Promise<Document | null>;
-  /** false when no document has this documentId. */
-  delete(contentType: ContentType, documentId: string): Promise<boolean>;
+  /** Several documents of the query's content-type in one transaction: all are created, or none. */
+  createMany(writes: readonly DocumentWrite[], query: DocumentQuery): Promise<Document[]>;
+  /**
+   * Updates the document's version in the query's locale (its draft, then publishes unless the
+   * status is `draft`). null when no document has this documentId, or when it has no version
+   * in that locale and `localize` is not given; with `localize`, that locale's version is
+   * created from the write it returns for the document's shared values (docs/versions.md).
+   */
+  update(documentId: string, write: DocumentWrite, query: DocumentQuery, localize?: Localize): Promise<Document | null>;
+  /** Removes every version of the locale ('*': all locales); false when there was none. */
+  delete(contentType: ContentType, documentId: string, locale: string): Promise<boolean>;
   /**
    * A single type's PUT: updates its document, or creates it when there is none, in one
    * transaction. `writeFor` checks the body for the case that applies (defaults and required
-   * attributes only on create).
+   * attributes only on create; `base` holds shared values when a new locale is created).
    */
-  putSingle(contentType: ContentType, writeFor: (mode: WriteMode) => DocumentWrite, query: DocumentQuery): Promise<Document>;
+  putSingle(contentType: ContentType, writeFor: (mode: WriteMode, base: Readonly<Record<string, unknown>>) => DocumentWrite, query: DocumentQuery): Promise<Document>;
+  /** The documentId of a single type's document (in any locale and status), if it exists. */
+  singleDocumentId(contentType: ContentType): Promise<string | null>;
+  /** Draft & Publish actions on the version of the query's locale; null when it does not exist. */
+  publish(contentType: ContentType, documentId: string, query: DocumentQuery): Promise<Document | null>;
+  unpublish(contentType: ContentType, documentId: string, query: DocumentQuery): Promise<Document | null>;
+  discardDraft(contentType: ContentType, documentId: string, query: DocumentQuery): Promise<Document | null>;
 }
+
+/** The write that creates a new locale of a document, given the document's shared values (as API data). */
+export type Localize = (base: Readonly<Record<string, unknown>>) => DocumentWrite;
 
 /** A check run inside a write's transaction (see DocumentService.create). */
 export type WriteGuard = (trx: DbTransaction) => Promise<void>;
@@ -69,6 +90,8 @@ export function createDocumentService({ database, registry, now = () => new Date
     if (!decoder) decoders.set(contentType, (decoder = createRowDecoder(contentType)));
     return rows.map(decoder);
   };
+  const timestamp = (): unknown => dialect.encode('datetime', now().toISOString());
+  const versions: VersionContext = { ...linked, timestamp };
 
   /** Decoded documents with their populated attributes: a fixed number of statements per populate tree. */
   async function complete(executor: Executor, query: DocumentQuery, rows: Record<string, unknown>[]): Promise<Document[]> {
@@ -89,18 +112,21 @@ export function createDocumentService({ database, registry, now = () => new Date
     if (uniqueTable !== null) await dialect.lockForUniqueCheck(trx, uniqueTable);
   }
 
-  async function rowIdOf(executor: Executor, contentType: ContentType, documentId: string): Promise<number> {
-    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).orderBy('id').limit(literalLimit(1)).executeTakeFirst();
-    if (!row) throw new Error(`The document ${documentId} was not found right after its write`);
-    return Number(row.id);
+  /**
+   * Writes to a type with versions (Draft & Publish or locales) create, copy and delete rows of a
+   * document: they hold the type's version lock, so that two writers never both create a
+   * document's published version or a locale. Plain types have one row per document and skip it.
+   */
+  function versioned(contentType: ContentType): boolean {
+    return contentType.draftAndPublish || contentType.localized;
   }
 
   /** Relations and components of a written row, after the row itself. */
-  async function writeLinked(trx: DbTransaction, write: DocumentWrite, documentId: string, created: boolean): Promise<void> {
+  async function writeLinked(trx: DbTransaction, write: DocumentWrite, owner: OwnerRow, version: WriteVersion): Promise<void> {
     if (!writesLinks(write)) return;
-    const owner = { rowId: await rowIdOf(trx, write.contentType, documentId), documentId, created };
-    await applyRelationWrites(trx, write.contentType, owner, write.relations, linked);
-    await applyComponentWrites(trx, write.contentType, owner, write.components, linked);
+    const context: WriteContext = { ...linked, version };
+    await applyRelationWrites(trx, write.contentType, owner, write.relations, context);
+    await applyComponentWrites(trx, write.contentType, owner, write.components, context);
   }
 
   /** Reads by documentId and writes are compiled once per shape; only their values change. */
@@ -108,19 +134,23 @@ export function createDocumentService({ database, registry, now = () => new Date
 
   async function readOne(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document | null> {
     const key = findOneShapeKey(query);
+    // The version's locale is bound before the documentId (compile-select puts it first).
+    const values = query.contentType.localized && query.locale !== '*' ? [query.locale, documentId] : [documentId];
     const { rows } = key
-      ? await executor.executeQuery<Record<string, unknown>>(shapes.resolve(`read:${key}`, [documentId], () => compileFindOne(executor, dialect, query, documentId).compile()))
+      ? await executor.executeQuery<Record<string, unknown>>(shapes.resolve(`read:${key}`, values, () => compileFindOne(executor, dialect, query, documentId).compile()))
       : { rows: await compileFindOne(executor, dialect, query, documentId).execute() };
     return (await complete(executor, query, rows))[0] ?? null;
   }
 
   /**
-   * The document just written, read back with the query's fields but not its filters: a filter
+   * The version just written, read back with the query's fields but not its filters: a filter
    * chooses documents to read and must not hide the one written (it made a filtered POST a 500
    * after rolling back, and a filtered PUT a 404 after committing its change).
    */
-  function readWritten(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document | null> {
-    return readOne(executor, { ...query, filters: null }, documentId);
+  async function readWritten(executor: Executor, query: DocumentQuery, documentId: string): Promise<Document> {
+    const document = await readOne(executor, { ...query, filters: null }, documentId);
+    if (!document) throw new Error(`The document ${documentId} was not found right after its write`);
+    return document;
   }
 
   /**
@@ -141,13 +171,16 @@ export function createDocumentService({ database, registry, now = () => new Date
     return translateClientErrors(() => database.transaction(fn));
   }
 
-  /** An update's columns: without Draft & Publish every save is a publish, so publishedAt follows updatedAt (as in the reference). */
+  /**
+   * An update's columns. A draft's publishedAt stays null; without Draft & Publish every save
+   * is a publish, so publishedAt follows updatedAt (as in the reference).
+   */
   function stampedColumns(write: DocumentWrite): Record<string, unknown> {
-    const timestamp = dialect.encode('datetime', now().toISOString());
-    return { ...encodeColumns(write), updated_at: timestamp, published_at: timestamp };
+    const stamp = timestamp();
+    return { ...encodeColumns(dialect, write), updated_at: stamp, ...(write.contentType.draftAndPublish ? {} : { published_at: stamp }) };
   }
 
-  /** UPDATE … RETURNING the columns the query reads, compiled once per shape. */
+  /** UPDATE … RETURNING the columns the query reads, compiled once per shape (plain types only: one row per document). */
   function updateReturning(contentType: ContentType, columns: Record<string, unknown>, documentId: string, query: DocumentQuery): CompiledQuery {
     const table = contentType.collectionName;
     const key = `update-returning:${table}:${Object.keys(columns).join(',')}:${findOneShapeKey({ ...query, filters: null })}`;
@@ -156,58 +189,108 @@ export function createDocumentService({ database, registry, now = () => new Date
     );
   }
 
-  /** Password attributes are stored as hashes; hashing is slow, so it happens before the transaction. */
-  async function hashPasswords(write: DocumentWrite): Promise<DocumentWrite> {
-    const passwords = [...write.values].filter(([attribute, value]) => attribute.type === 'password' && typeof value === 'string');
-    if (passwords.length === 0) return write;
-    const values = new Map(write.values);
-    for (const [attribute, value] of passwords) values.set(attribute, await hashPassword(value as string));
-    return { ...write, values };
-  }
-
-  /** Column → bound value of a write, in the write's (definition) order. */
-  function encodeColumns(write: DocumentWrite): Record<string, unknown> {
-    const columns: Record<string, unknown> = {};
-    for (const [attribute, value] of write.values) columns[attribute.column] = dialect.encode(columnTypeOf(attribute.type), value as StoredValue);
-    return columns;
-  }
-
-  /** An INSERT or UPDATE of these columns; the key is its shape, the values are bound in column order. */
-  function writeStatement(kind: 'insert' | 'update', executor: Executor, contentType: ContentType, columns: Record<string, unknown>, documentId: string): CompiledQuery {
+  /** An INSERT, or an UPDATE of one row by id; the key is its shape, the values are bound in column order. */
+  function writeStatement(kind: 'insert' | 'update', executor: Executor, contentType: ContentType, columns: Record<string, unknown>, rowId: number): CompiledQuery {
     const table = contentType.collectionName;
     const values = Object.values(columns);
     const key = `${kind}:${table}:${Object.keys(columns).join(',')}`;
     if (kind === 'insert') {
-      return shapes.resolve(key, values, () => executor.insertInto(table).values(columns).compile());
+      return shapes.resolve(key, values, () => (dialect.updateReturning ? executor.insertInto(table).values(columns).returning('id').compile() : executor.insertInto(table).values(columns).compile()));
     }
-    return shapes.resolve(key, [...values, documentId], () => executor.updateTable(table).set(columns).where('document_id', '=', documentId).compile());
+    return shapes.resolve(key, [...values, rowId], () => executor.updateTable(table).set(columns).where('id', '=', rowId).compile());
   }
 
-  /** Inserts a new document and reads it back, inside `trx`; `locked`: the unique-check lock is held. */
-  async function insertDocument(trx: DbTransaction, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document> {
-    const documentId = createDocumentId();
-    const completed = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked });
-    const timestamp = dialect.encode('datetime', now().toISOString());
-    const columns = { document_id: documentId, ...encodeColumns(completed), created_at: timestamp, updated_at: timestamp, published_at: timestamp };
-    await trx.executeQuery(writeStatement('insert', trx, write.contentType, columns, documentId));
-    await writeLinked(trx, completed, documentId, true);
-    const document = await readWritten(trx, query, documentId);
-    if (!document) throw new Error(`The document ${documentId} was not found right after its insert`);
-    return document;
+  function localeOf(contentType: ContentType, query: DocumentQuery): string {
+    if (contentType.localized && query.locale === '*') throw new ValidationError('locale=* selects every locale: it is only allowed on lists and deletes', { key: 'locale', path: null, source: 'query', param: 'locale' });
+    return query.locale;
   }
 
-  /** Updates an existing document and reads it back, inside `trx`; null when no row changed. */
-  async function updateDocument(trx: DbTransaction, documentId: string, write: DocumentWrite, query: DocumentQuery, locked: boolean): Promise<Document | null> {
-    const completed = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true }) : write;
-    const result = await trx.executeQuery(writeStatement('update', trx, write.contentType, stampedColumns(completed), documentId));
-    if (Number(result.numAffectedRows ?? 0) === 0) return null;
-    await writeLinked(trx, completed, documentId, false);
-    return readWritten(trx, query, documentId);
+  /** The version row of a document a write changes directly: its draft, or its only row. */
+  async function insertVersion(trx: DbTransaction, write: DocumentWrite, documentId: string, locale: string, locked: boolean): Promise<number> {
+    const { contentType } = write;
+    const completed = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked, locale: contentType.localized ? locale : null });
+    const stamp = timestamp();
+    const columns = {
+      document_id: documentId,
+      ...encodeColumns(dialect, completed),
+      created_at: stamp,
+      updated_at: stamp,
+      published_at: contentType.draftAndPublish ? null : stamp,
+      ...localeColumn(contentType, locale),
+    };
+    const result = await trx.executeQuery<{ id?: unknown }>(writeStatement('insert', trx, contentType, columns, 0));
+    // The id RETURNING gave, or (MySQL) the one the driver reports: no read-back.
+    const rowId = Number(result.rows[0]?.id ?? result.insertId);
+    if (!Number.isSafeInteger(rowId) || rowId <= 0) throw new Error(`The version of ${documentId} got no id`);
+    await writeLinked(trx, completed, { rowId, documentId, created: true }, { locale, status: 'draft' });
+    return rowId;
   }
 
-  async function documentExists(executor: Executor, contentType: ContentType, documentId: string): Promise<boolean> {
-    const row = await executor.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).limit(literalLimit(1)).executeTakeFirst();
-    return row !== undefined;
+  /**
+   * Writes a document's version of `query`'s locale inside `trx`: updates the draft (or only
+   * row), or creates the locale's version when the document exists in other locales only
+   * (given `localize`), then publishes unless the query says `draft`. null: nothing to write.
+   */
+  async function writeVersion(trx: DbTransaction, documentId: string, write: DocumentWrite, query: DocumentQuery, localize: Localize | undefined, locked: boolean): Promise<Document | null> {
+    const { contentType } = write;
+    const locale = localeOf(contentType, query);
+    const all = await versionRows(trx, contentType, documentId, '*');
+    if (all.length === 0) return null;
+    const own = all.filter((row) => row.locale === (contentType.localized ? locale : null));
+    const row = versionOf(own, writtenStatus(contentType));
+    let rowId: number;
+    if (row) {
+      const completed = locked ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true, locale: contentType.localized ? locale : null }) : write;
+      await trx.executeQuery(writeStatement('update', trx, contentType, stampedColumns(completed), row.id));
+      await writeLinked(trx, completed, { rowId: row.id, documentId, created: false }, { locale, status: query.status });
+      rowId = row.id;
+    } else {
+      if (!localize) return null;
+      const created = await hashPasswords(localize(await sharedData(trx, contentType, all, linked)));
+      rowId = await insertVersion(trx, created, documentId, locale, locked);
+    }
+    await syncSharedValues(trx, dialect, contentType, rowId, documentId, writtenStatus(contentType));
+    if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
+    return readWritten(trx, { ...query, locale }, documentId);
+  }
+
+  async function lockVersions(trx: DbTransaction, contentType: ContentType, write: DocumentWrite | null): Promise<void> {
+    const tables = write && !versioned(contentType) ? linkTablesOf(write, registry) : linkTablesAround(contentType, registry);
+    await lockForWrite(trx, tables, contentType.collectionName);
+  }
+
+  /** Creates documents of one content-type in one transaction (see DocumentService.create). */
+  async function createAll(writes: readonly DocumentWrite[], query: DocumentQuery, guard?: WriteGuard): Promise<Document[]> {
+    const hashed = await Promise.all(writes.map(hashPasswords));
+    const { contentType } = query;
+    const locale = localeOf(contentType, query);
+    return inTransaction(async (trx) => {
+      const links = [...new Set(hashed.flatMap((write) => linkTablesOf(write, registry)))].sort();
+      if (versioned(contentType)) await lockForWrite(trx, linkTablesAround(contentType, registry), contentType.collectionName);
+      else await lockForWrite(trx, links, null);
+      if (guard) await guard(trx);
+      const created: Document[] = [];
+      for (const write of hashed) {
+        const documentId = createDocumentId();
+        await insertVersion(trx, write, documentId, locale, versioned(contentType));
+        if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
+        created.push(await readWritten(trx, { ...query, locale }, documentId));
+      }
+      return created;
+    });
+  }
+
+  /** Runs a Draft & Publish action in one transaction under the type's locks; null when the version does not exist. */
+  async function versionAction(contentType: ContentType, documentId: string, query: DocumentQuery, act: (trx: DbTransaction, rows: VersionRow[], locale: string) => Promise<void>): Promise<Document | null> {
+    if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+    const locale = localeOf(contentType, query);
+    return inTransaction(async (trx) => {
+      await lockVersions(trx, contentType, null);
+      const rows = await versionRows(trx, contentType, documentId, locale);
+      if (rows.length === 0) return null;
+      await act(trx, rows, locale);
+      return readWritten(trx, { ...query, locale }, documentId);
+    });
   }
 
   return {
@@ -223,81 +306,100 @@ export function createDocumentService({ database, registry, now = () => new Date
       return { documents: await complete(database.db, query, rows), total };
     },
 
-    findOne: (query, documentId) => readOne(database.db, query, documentId),
+    findOne: (query, documentId) => readOne(database.db, { ...query, locale: localeOf(query.contentType, query) }, documentId),
 
     async findFirst(query) {
-      const rows = await compileFindFirst(database.db, dialect, query).execute();
+      const rows = await compileFindFirst(database.db, dialect, { ...query, locale: localeOf(query.contentType, query) }).execute();
       return (await complete(database.db, query, rows))[0] ?? null;
     },
 
     create: async (write, query, guard) => {
-      const hashed = await hashPasswords(write);
-      return inTransaction(async (trx) => {
-        await lockForWrite(trx, linkTablesOf(hashed, registry), null);
-        if (guard) await guard(trx);
-        return insertDocument(trx, hashed, query, false);
-      });
+      const [document] = await createAll([write], query, guard);
+      if (!document) throw new Error('A create returned no document');
+      return document;
     },
 
-    async update(documentId, write, query) {
+    createMany: (writes, query) => createAll(writes, query),
+
+    async update(documentId, write, query, localize) {
       const hashed = await hashPasswords(write);
+      const { contentType } = hashed;
       const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
       const links = linkTablesOf(hashed, registry);
-      if (!checksUniqueness && dialect.updateReturning && links.length === 0 && query.populate.length === 0) {
+      if (!versioned(contentType) && !checksUniqueness && dialect.updateReturning && links.length === 0 && query.populate.length === 0) {
         // One statement, atomic by itself: the change and the row it left in one round trip,
         // selected exactly as a read by documentId would select it.
         return translateClientErrors(async () => {
-          const { rows } = await database.db.executeQuery<Record<string, unknown>>(updateReturning(write.contentType, stampedColumns(hashed), documentId, query));
+          const { rows } = await database.db.executeQuery<Record<string, unknown>>(updateReturning(contentType, stampedColumns(hashed), documentId, query));
           return decode(query.contentType, rows)[0] ?? null;
         });
       }
       return inTransaction(async (trx) => {
-        // A missing document is a 404 even when the body would also break a uniqueness rule, so
-        // existence is checked first when there is uniqueness to check; otherwise the UPDATE's
-        // own row count tells, one statement fewer.
-        if (checksUniqueness) {
-          // The lock comes before the existence check: under MySQL's REPEATABLE READ every plain
-          // read of a transaction sees the snapshot of its first one, and a snapshot taken
-          // before the lock hid values the previous holder committed, so two documents stored
-          // one unique value (test/cluster/concurrent-writes on MariaDB).
-          await lockForWrite(trx, links, write.contentType.collectionName);
-          if (!(await documentExists(trx, write.contentType, documentId))) return null;
-        } else await lockForWrite(trx, links, null);
-        return updateDocument(trx, documentId, hashed, query, checksUniqueness);
+        // The lock comes before the first read: under MySQL's REPEATABLE READ every plain read
+        // of a transaction sees the snapshot of its first one, and a snapshot taken before the
+        // lock hid values the previous holder committed, so two documents stored one unique
+        // value (test/cluster/concurrent-writes on MariaDB).
+        if (versioned(contentType)) await lockVersions(trx, contentType, hashed);
+        else await lockForWrite(trx, links, checksUniqueness ? contentType.collectionName : null);
+        return writeVersion(trx, documentId, hashed, query, localize, versioned(contentType) || checksUniqueness);
       });
     },
 
     async putSingle(contentType, writeFor, query) {
+      const locale = localeOf(contentType, query);
       return inTransaction(async (trx) => {
         // Taken before the first read (see update): two first PUTs must not both find the type
         // empty and create two documents. The link tables any body could touch come first.
-        await lockForWrite(trx, linkTablesOf(writeFor('update'), registry), contentType.collectionName);
+        await lockForWrite(trx, versioned(contentType) ? linkTablesAround(contentType, registry) : linkTablesOf(writeFor('update', {}), registry), contentType.collectionName);
         const existing = await trx.selectFrom(contentType.collectionName).select('document_id').orderBy('id').limit(literalLimit(1)).executeTakeFirst();
         const documentId = existing?.document_id;
-        // Hashing inside the lock: a single type is written rarely, and only one writer waits.
-        const write = await hashPasswords(writeFor(typeof documentId === 'string' ? 'update' : 'create'));
-        if (typeof documentId !== 'string') return insertDocument(trx, write, query, true);
-        const document = await updateDocument(trx, documentId, write, query, true);
+        if (typeof documentId !== 'string') {
+          // Hashing inside the lock: a single type is written rarely, and only one writer waits.
+          const write = await hashPasswords(writeFor('create', {}));
+          const created = createDocumentId();
+          await insertVersion(trx, write, created, locale, true);
+          if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, created, locale, versions);
+          return readWritten(trx, { ...query, locale }, created);
+        }
+        const write = await hashPasswords(writeFor('update', {}));
+        const document = await writeVersion(trx, documentId, write, query, (base) => writeFor('create', base), true);
         if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
         return document;
       });
     },
 
-    async delete(contentType, documentId) {
-      if (!hasLinks(contentType, registry)) {
+    async delete(contentType, documentId, locale) {
+      if (!versioned(contentType) && !hasLinks(contentType, registry)) {
         const result = await database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       }
       return inTransaction(async (trx) => {
-        await lockForWrite(trx, linkTablesAround(contentType, registry), null);
-        const rows = await trx.selectFrom(contentType.collectionName).select('id').where('document_id', '=', documentId).execute();
+        await lockVersions(trx, contentType, null);
+        const rows = await versionRows(trx, contentType, documentId, locale);
         if (rows.length === 0) return false;
-        const rowIds = rows.map((row) => Number(row.id));
-        await deleteComponents(trx, contentType, rowIds, linked);
-        await deleteRelationLinks(trx, contentType, rowIds, documentId, linked);
-        await trx.deleteFrom(contentType.collectionName).where('document_id', '=', documentId).execute();
+        await deleteVersions(trx, contentType, rows, linked);
+        const remaining = contentType.localized && locale !== '*' ? await versionRows(trx, contentType, documentId, '*') : [];
+        // Links to the document go with it; a localized document keeps those of its other locales.
+        const removed = remaining.length === 0 ? { documentId, locale: null } : { documentId, locale };
+        await deleteRelationLinks(trx, contentType, { ids: [], status: null }, removed, linked);
         return true;
       });
     },
+
+    async singleDocumentId(contentType) {
+      const row = await database.db.selectFrom(contentType.collectionName).select('document_id').orderBy('id').limit(literalLimit(1)).executeTakeFirst();
+      return typeof row?.document_id === 'string' ? row.document_id : null;
+    },
+
+    publish: (contentType, documentId, query) =>
+      versionAction(contentType, documentId, { ...query, status: 'published' }, async (trx, _rows, locale) => {
+        await publishVersion(trx, contentType, documentId, locale, versions);
+      }),
+
+    unpublish: (contentType, documentId, query) =>
+      versionAction(contentType, documentId, { ...query, status: 'draft' }, (trx, rows) => unpublishVersion(trx, contentType, rows, linked)),
+
+    discardDraft: (contentType, documentId, query) =>
+      versionAction(contentType, documentId, { ...query, status: 'draft' }, (trx, rows) => discardDraftVersion(trx, contentType, documentId, rows, versions)),
   };
 }

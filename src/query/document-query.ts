@@ -69,7 +69,7 @@ export type SortStep =
  * One populated attribute. `populate` lists what to populate inside each populated item,
  * to any depth.
  */
-export type PopulateNode = RelationPopulate | ComponentPopulate | DynamicZonePopulate;
+export type PopulateNode = RelationPopulate | ComponentPopulate | DynamicZonePopulate | LocalizationsPopulate;
 
 /** What to read of the items of one model (a relation's targets, a component, one kind in a zone). */
 export interface PopulateSelection {
@@ -89,6 +89,12 @@ export interface RelationPopulate extends PopulateSelection {
   readonly sort: readonly SortKey[];
   /** Output `{ count: n }` instead of the items. */
   readonly count: boolean;
+}
+
+/** `localizations` of a localized type: the document's versions in the other locales, with the read's status. */
+export interface LocalizationsPopulate extends PopulateSelection {
+  readonly kind: 'localizations';
+  readonly model: ContentType;
 }
 
 export interface ComponentPopulate extends PopulateSelection {
@@ -120,9 +126,14 @@ export interface DocumentQuery {
   /** Always ends with a unique key (id) so pages are stable. */
   readonly sort: readonly SortKey[];
   readonly pagination: Pagination;
+  /** Which versions: drafts or published ones (types without Draft & Publish have only published ones). */
   readonly status: Status;
-  /** null: the default locale; '*': every locale. */
-  readonly locale: string | null;
+  /**
+   * A locale code (the default one when the request named none), or '*' for every locale
+   * (lists only). Restricts localized types; on others it only picks the locale of populated
+   * localized relations.
+   */
+  readonly locale: string;
   /** Relations, components and dynamic zones to output; nothing linked is output unless listed. */
   readonly populate: readonly PopulateNode[];
 }

@@ -2,6 +2,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { RestConfig } from '../config/app-config.js';
 import type { DocumentService } from '../documents/document-service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
+import type { LocaleCatalog } from '../i18n/locale-catalog.js';
 
 /** What the content API's handlers need, handed over by the composition root. */
 export interface ContentApiContext {
@@ -9,4 +10,5 @@ export interface ContentApiContext {
   readonly documents: DocumentService;
   readonly auth: AuthService;
   readonly rest: RestConfig;
+  readonly locales: LocaleCatalog;
 }

@@ -3,6 +3,7 @@ import { isPluginType } from '../schema/content-type.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { collectionHandlers, singleHandlers } from './content-handlers.js';
 import { routeMethods } from './route-methods.js';
+import { VERSION_ACTIONS, versionActionHandler } from './version-action-handlers.js';
 
 /**
  * The REST content API: routes derived from the registry, under the configured prefix.
@@ -19,6 +20,11 @@ export async function contentApiPlugin(fastify: FastifyInstance, context: Conten
     } else {
       const handlers = singleHandlers(contentType, context);
       routeMethods(fastify, `${prefix}/${contentType.singularName}`, { GET: handlers.find, PUT: handlers.update, DELETE: handlers.delete });
+    }
+    // On every type, so that an action on a type without Draft & Publish is a clear 400, not a 404.
+    const base = contentType.kind === 'collectionType' ? `${prefix}/${contentType.pluralName}/:documentId` : `${prefix}/${contentType.singularName}`;
+    for (const [segment, action] of Object.entries(VERSION_ACTIONS)) {
+      routeMethods(fastify, `${base}/actions/${segment}`, { POST: versionActionHandler(contentType, action, context, contentType.kind === 'singleType') });
     }
   }
 }

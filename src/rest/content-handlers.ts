@@ -6,7 +6,7 @@ import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import { prunePopulate } from '../query/parse/prune-populate.js';
 import { checkLinkedAccess } from '../query/parse/check-linked-access.js';
 import type { ContentType } from '../schema/content-type.js';
-import { ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { readQuery } from './parse-query-string.js';
 import { readData } from './read-data.js';
@@ -14,14 +14,14 @@ import type { Handler } from './route-methods.js';
 import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 
 /** Content-type actions, as permission names spell them (`api::article.article.find`). */
-export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'discardDraft';
 
 /** The stages every content request walks first: who → may they → what do they ask. */
-async function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): Promise<DocumentQuery> {
+export async function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): Promise<DocumentQuery> {
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
   if (!auth.can(principal, `${contentType.uid}.${action}`)) throw new ForbiddenError();
-  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry });
+  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales });
   const canFind = (uid: string) => auth.can(principal, `${uid}.find`);
   // Relations whose target the caller may not `find` are left out of populate silently (spec);
   // filters and sorts through them are refused.
@@ -31,72 +31,113 @@ async function begin(request: FastifyRequest, contentType: ContentType, action: 
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */
-function documentIdOf(request: FastifyRequest): string {
+export function documentIdOf(request: FastifyRequest): string {
   const { documentId } = request.params as { documentId: string };
   if (!isDocumentId(documentId)) throw new NotFoundError();
   return documentId;
 }
 
-function format(request: FastifyRequest) {
+export function format(request: FastifyRequest) {
   return responseFormatOf(request.headers['strapi-response-format']);
+}
+
+function localeGiven(request: FastifyRequest): boolean {
+  const raw = readQuery(request.query).locale;
+  return raw !== undefined && raw !== null && raw !== '';
+}
+
+/**
+ * A body's `data` without its `locale` key, and the query's locale settled with it: on a POST
+ * `data.locale` chooses the locale when the query names none (DECISIONS 3); otherwise a body
+ * locale must be the version's own (the locale of a version cannot change).
+ */
+function withBodyLocale(request: FastifyRequest, query: DocumentQuery, context: ContentApiContext, creating: boolean): { data: Readonly<Record<string, unknown>>; query: DocumentQuery } {
+  const { locale, ...data } = readData(request.body);
+  if (locale === undefined || !query.contentType.localized) return { data, query };
+  const bodyLocale = parseBodyLocale(locale, context);
+  if (creating && !localeGiven(request)) return { data, query: { ...query, locale: bodyLocale } };
+  if (bodyLocale !== query.locale) {
+    throw ValidationError.fromFieldErrors([{ path: ['locale'], message: `The locale of a version cannot be changed: data.locale is "${bodyLocale}" but the request works on "${query.locale}"`, name: 'ValidationError', value: bodyLocale }]);
+  }
+  return { data, query };
+}
+
+function parseBodyLocale(raw: unknown, context: ContentApiContext): string {
+  const refuse = (message: string): never => {
+    throw ValidationError.fromFieldErrors([{ path: ['locale'], message, name: 'ValidationError', value: typeof raw === 'string' ? raw : null }]);
+  };
+  if (typeof raw !== 'string' || raw === '*') return refuse('data.locale must be a locale code');
+  if (!context.locales.has(raw)) return refuse(`Unknown locale "${raw}": it is not one of the configured locales`);
+  return raw;
+}
+
+/** DELETE works on every version of a locale: a draft cannot be deleted alone. */
+function checkDeleteStatus(request: FastifyRequest, contentType: ContentType): void {
+  if (contentType.draftAndPublish && readQuery(request.query).status === 'draft') {
+    throw new ValidationError('A draft cannot be deleted alone: DELETE removes every version of the locale (use discard-draft or unpublish)', { key: 'status', path: null, source: 'query', param: 'status' });
+  }
 }
 
 /** Handlers of a collection type's five routes. */
 export function collectionHandlers(contentType: ContentType, context: ContentApiContext): Record<'find' | 'findOne' | 'create' | 'update' | 'delete', Handler> {
-  const { documents } = context;
+  const { documents, registry } = context;
+  const shape = { model: contentType, registry };
   return {
     async find(request) {
       const query = await begin(request, contentType, 'find', context);
-      return shapeList(await documents.findMany(query), query.pagination, format(request), { model: contentType, registry: context.registry });
+      return shapeList(await documents.findMany(query), query.pagination, format(request), shape);
     },
     async findOne(request) {
       const query = await begin(request, contentType, 'findOne', context);
       const document = await documents.findOne(query, documentIdOf(request));
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
+      return shapeOne(document, format(request), shape);
     },
     async create(request, reply) {
-      const query = await begin(request, contentType, 'create', context);
-      const write = validateData(readData(request.body), contentType, 'create', context.registry);
+      const { data, query } = withBodyLocale(request, await begin(request, contentType, 'create', context), context, true);
+      const write = validateData(data, contentType, 'create', registry);
       const document = await documents.create(write, query);
-      return reply.code(201).send(shapeOne(document, format(request), { model: contentType, registry: context.registry }));
+      return reply.code(201).send(shapeOne(document, format(request), shape));
     },
     async update(request) {
-      const query = await begin(request, contentType, 'update', context);
-      const write = validateData(readData(request.body), contentType, 'update', context.registry);
-      const document = await documents.update(documentIdOf(request), write, query);
+      const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
+      const write = validateData(data, contentType, 'update', registry);
+      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry);
+      const document = await documents.update(documentIdOf(request), write, query, localize);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
+      return shapeOne(document, format(request), shape);
     },
     async delete(request, reply) {
-      await begin(request, contentType, 'delete', context);
+      const query = await begin(request, contentType, 'delete', context);
+      checkDeleteStatus(request, contentType);
       // DECISIONS, better than the reference 2: deleting what does not exist is a 404, not a 204.
-      if (!(await documents.delete(contentType, documentIdOf(request)))) throw new NotFoundError();
+      if (!(await documents.delete(contentType, documentIdOf(request), query.locale))) throw new NotFoundError();
       return reply.code(204).send();
     },
   };
 }
 
-/** Handlers of a single type's three routes. PUT creates the document when it does not exist. */
+/** Handlers of a single type's three routes. PUT creates the document (or the locale) when it does not exist. */
 export function singleHandlers(contentType: ContentType, context: ContentApiContext): Record<'find' | 'update' | 'delete', Handler> {
-  const { documents } = context;
+  const { documents, registry } = context;
+  const shape = { model: contentType, registry };
   return {
     async find(request) {
       const query = await begin(request, contentType, 'find', context);
       const document = await documents.findFirst(query);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
+      return shapeOne(document, format(request), shape);
     },
     async update(request) {
-      const query = await begin(request, contentType, 'update', context);
-      const data = readData(request.body);
-      const document = await documents.putSingle(contentType, (mode) => validateData(data, contentType, mode, context.registry), query);
-      return shapeOne(document, format(request), { model: contentType, registry: context.registry });
+      const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
+      const document = await documents.putSingle(contentType, (mode, base) => validateData({ ...base, ...data }, contentType, mode, registry), query);
+      return shapeOne(document, format(request), shape);
     },
     async delete(request, reply) {
       const query = await begin(request, contentType, 'delete', context);
-      const existing = await documents.findFirst({ ...query, filters: null });
-      if (!existing || !(await documents.delete(contentType, existing.documentId))) throw new NotFoundError();
+      checkDeleteStatus(request, contentType);
+      const documentId = await documents.singleDocumentId(contentType);
+      if (!documentId || !(await documents.delete(contentType, documentId, query.locale))) throw new NotFoundError();
       return reply.code(204).send();
     },
   };

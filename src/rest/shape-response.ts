@@ -45,7 +45,10 @@ function v4Value(value: unknown, attribute: Attribute | undefined, registry: Sch
 
 function v4Attributes(properties: Json, model: StoredModel | undefined, registry: SchemaRegistry): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(properties)) attributes[key] = v4Value(value, model?.attributes.get(key), registry);
+  for (const [key, value] of Object.entries(properties)) {
+    // `localizations` is no attribute, but the v4 format nests it like a relation to the same type.
+    attributes[key] = key === 'localizations' && model?.attributes.has('locale') && Array.isArray(value) ? { data: v4Entry(value, model, registry) } : v4Value(value, model?.attributes.get(key), registry);
+  }
   return attributes;
 }
 

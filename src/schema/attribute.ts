@@ -64,6 +64,8 @@ export interface ScalarAttribute {
   readonly enum?: readonly string[];
   /** The attribute a uid is generated from. */
   readonly targetField?: string;
+  /** On a localized content-type: not localized (one value for every locale of a document). */
+  readonly shared?: boolean;
 }
 
 export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
@@ -89,10 +91,21 @@ export interface RelationAttribute {
   readonly mappedBy?: string;
   /** Whether this side holds a list (false: at most one document). */
   readonly many: boolean;
+  /**
+   * Set on media attributes (`type: "media"`), which are one-way relations to the upload
+   * plugin's files: set by file id only (no connect), never filtered on, populated as whole
+   * file objects; `allowedTypes` null: any file.
+   */
+  readonly media?: { readonly allowedTypes: readonly MediaType[] | null };
   readonly required: boolean;
   readonly private: boolean;
   readonly writable: boolean;
 }
+
+/** The kinds of file a media attribute may accept (`allowedTypes`). */
+export const MEDIA_TYPES = ['images', 'files', 'videos', 'audios'] as const;
+
+export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** A single or repeatable component: rows of the component's table owned by the parent row. */
 export interface ComponentAttribute {

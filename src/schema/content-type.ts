@@ -16,6 +16,11 @@ export interface ContentType extends StoredModel {
   readonly pluralName: string;
   readonly displayName: string;
   readonly draftAndPublish: boolean;
+  /**
+   * `pluginOptions.i18n.localized`: one version per locale, a `locale` column and system
+   * attribute. Scalars with `pluginOptions.i18n.localized: false` are `shared`.
+   */
+  readonly localized: boolean;
   /** System attributes, present on every content-type. */
   readonly systemAttributes: readonly ScalarAttribute[];
 }

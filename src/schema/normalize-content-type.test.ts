@@ -187,8 +187,13 @@ describe('normalizeContentType: attribute types and options', () => {
     rejects(() => withAttributes({ title: 'string' }), 'attribute "title": must be an object');
   });
 
-  it('rejects media as not supported yet, and incomplete linked attributes naming what is missing', () => {
-    rejects(() => withAttributes({ link: { type: 'media' } }), 'attribute "link": type "media" is not supported by this version of Tessera yet');
+  it('reads media as one-way relations to files, and rejects incomplete linked attributes naming what is missing', () => {
+    const media = withAttributes({ cover: { type: 'media', allowedTypes: ['images'] }, gallery: { type: 'media', multiple: true } });
+    assert.deepEqual([media.attributes.get('cover'), media.attributes.get('gallery')].map((attribute) => attribute?.kind === 'relation' && [attribute.relation, attribute.target, attribute.media?.allowedTypes]), [
+      ['oneWay', 'plugin::upload.file', ['images']],
+      ['manyWay', 'plugin::upload.file', null],
+    ]);
+    rejects(() => withAttributes({ cover: { type: 'media', allowedTypes: ['pdfs'] } }), 'attribute "cover": option "allowedTypes" must be a non-empty array of images, files, videos, audios');
     rejects(() => withAttributes({ link: { type: 'relation' } }), 'attribute "link": a relation needs "relation" (oneToOne, oneToMany, manyToOne, manyToMany, oneWay or manyWay)');
     rejects(() => withAttributes({ link: { type: 'relation', relation: 'morphToMany' } }), 'attribute "link": polymorphic relations ("morphToMany") are not supported');
     rejects(() => withAttributes({ link: { type: 'relation', relation: 'oneWay', target: 'article' } }), 'attribute "link": a relation needs "target": the uid of a content-type (api::<api>.<name>)');

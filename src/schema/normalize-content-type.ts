@@ -18,7 +18,35 @@ const SYSTEM_ATTRIBUTES: readonly ScalarAttribute[] = Object.freeze([
   systemAttribute('publishedAt', 'datetime', 'published_at'),
 ]);
 
-const SYSTEM_COLUMNS: ReadonlyMap<string, string> = new Map(SYSTEM_ATTRIBUTES.map((attribute) => [attribute.column, `attribute "${attribute.name}"`]));
+/** The version's locale, on localized content-types only (after the other system attributes, as the reference outputs it). */
+const LOCALE_ATTRIBUTE: ScalarAttribute = systemAttribute('locale', 'string', 'locale');
+
+const SYSTEM_COLUMNS: ReadonlyMap<string, string> = new Map([...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE].map((attribute) => [attribute.column, `attribute "${attribute.name}"`]));
+
+/** `pluginOptions.i18n.localized` of a definition or attribute, checked; undefined when absent. */
+function readLocalized(pluginOptions: unknown, where: string, file: string): boolean | undefined {
+  if (pluginOptions === undefined) return undefined;
+  if (pluginOptions === null || typeof pluginOptions !== 'object' || Array.isArray(pluginOptions)) throw new DefinitionError(file, `${where}pluginOptions must be an object`);
+  const i18n = (pluginOptions as Record<string, unknown>).i18n;
+  if (i18n === undefined) return undefined;
+  if (i18n === null || typeof i18n !== 'object' || Array.isArray(i18n)) throw new DefinitionError(file, `${where}pluginOptions.i18n must be an object`);
+  const localized = (i18n as Record<string, unknown>).localized;
+  if (localized === undefined) return undefined;
+  if (typeof localized !== 'boolean') throw new DefinitionError(file, `${where}pluginOptions.i18n.localized must be a boolean`);
+  return localized;
+}
+
+/**
+ * On a localized type, scalars marked `localized: false` are shared: one value per document
+ * and status, kept equal across locales by every write.
+ */
+function markShared(attributes: Map<string, Attribute>, definition: SourcedDefinition['definition'], file: string): void {
+  for (const [name, attribute] of attributes) {
+    const raw = definition.attributes?.[name];
+    const localized = readLocalized(raw?.pluginOptions, `attribute "${name}": `, file);
+    if (localized === false && attribute.kind === 'scalar') attributes.set(name, Object.freeze({ ...attribute, shared: true }));
+  }
+}
 
 function readName(value: unknown, what: string, file: string): string {
   if (typeof value !== 'string' || !isValidApiName(value)) {
@@ -53,11 +81,14 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   const draftAndPublish = definition.options?.draftAndPublish ?? false;
   if (typeof draftAndPublish !== 'boolean') throw new DefinitionError(file, 'options.draftAndPublish must be a boolean');
 
-  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_COLUMNS);
+  const localized = readLocalized(definition.pluginOptions, '', file) ?? false;
+  const userAttributes = new Map(normalizeAttributes(definition.attributes, file, SYSTEM_COLUMNS));
+  if (localized) markShared(userAttributes, definition, file);
+  const systemAttributes = localized ? [...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE] : SYSTEM_ATTRIBUTES;
   const userScalars = [...userAttributes.values()].filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar');
 
   const attributes = new Map<string, Attribute>();
-  for (const attribute of SYSTEM_ATTRIBUTES) attributes.set(attribute.name, attribute);
+  for (const attribute of systemAttributes) attributes.set(attribute.name, attribute);
   for (const attribute of userAttributes.values()) attributes.set(attribute.name, attribute);
 
   return Object.freeze({
@@ -70,14 +101,15 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
     displayName,
     collectionName,
     draftAndPublish,
+    localized,
     attributes,
     scalarAttributes: Object.freeze(userScalars),
     linkedAttributes: Object.freeze([...userAttributes.values()].filter((attribute) => attribute.kind !== 'scalar')),
     readableAttributes: Object.freeze([
       ...userScalars.filter(isPublicAttribute),
-      ...SYSTEM_ATTRIBUTES.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId'),
+      ...systemAttributes.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId'),
     ]),
-    systemAttributes: SYSTEM_ATTRIBUTES,
+    systemAttributes: Object.freeze(systemAttributes),
     source: file,
   });
 }

@@ -1,10 +1,11 @@
 import { DefinitionError } from '../shared/errors.js';
-import { RELATION_KINDS, TO_MANY_KINDS, type LinkedAttribute, type RelationKind } from './attribute.js';
+import { MEDIA_TYPES, RELATION_KINDS, TO_MANY_KINDS, type LinkedAttribute, type MediaType, type RelationKind } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
 
 /** Options each linked kind may carry; anything else is refused at start, naming the option. */
 const COMMON_OPTIONS = ['type', 'required', 'private', 'configurable', 'pluginOptions', 'writable', 'visible', 'description'];
-const KNOWN_OPTIONS: Readonly<Record<LinkedAttribute['type'], ReadonlySet<string>>> = {
+const KNOWN_OPTIONS: Readonly<Record<LinkedAttribute['type'] | 'media', ReadonlySet<string>>> = {
+  media: new Set([...COMMON_OPTIONS, 'multiple', 'allowedTypes']),
   relation: new Set([...COMMON_OPTIONS, 'relation', 'target', 'inversedBy', 'mappedBy', 'useJoinTable', 'targetAttribute']),
   component: new Set([...COMMON_OPTIONS, 'component', 'repeatable', 'min', 'max']),
   dynamiczone: new Set([...COMMON_OPTIONS, 'components', 'min', 'max']),
@@ -77,11 +78,37 @@ function normalizeRelation(definition: AttributeDefinition, where: Where, common
   });
 }
 
+/** The upload plugin's file type, which media attributes link to. */
+const FILE_UID = 'plugin::upload.file';
+
+function readAllowedTypes(definition: AttributeDefinition, where: Where): readonly MediaType[] | null {
+  const value = definition.allowedTypes;
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((type) => (MEDIA_TYPES as readonly unknown[]).includes(type))) {
+    fail(where, `option "allowedTypes" must be a non-empty array of ${MEDIA_TYPES.join(', ')}`);
+  }
+  return Object.freeze([...new Set(value as MediaType[])]);
+}
+
+/** A media attribute: a one-way relation (manyWay when `multiple`) to the upload plugin's files. */
+function normalizeMedia(definition: AttributeDefinition, where: Where, common: { required: boolean; private: boolean; writable: boolean }): LinkedAttribute {
+  const many = readFlag(definition, 'multiple', where);
+  return Object.freeze({
+    kind: 'relation',
+    name: where.name,
+    type: 'relation',
+    relation: many ? 'manyWay' : 'oneWay',
+    target: FILE_UID,
+    many,
+    media: Object.freeze({ allowedTypes: readAllowedTypes(definition, where) }),
+    ...common,
+  });
+}
+
 /** Checks a relation, component or dynamic-zone definition; cross-model checks wait for the registry. */
 export function normalizeLinkedAttribute(name: string, definition: AttributeDefinition, file: string): LinkedAttribute {
   const where = { file, name };
-  const type = definition.type as LinkedAttribute['type'];
-  if (type === ('media' as string)) fail(where, 'type "media" is not supported by this version of Tessera yet');
+  const type = definition.type as LinkedAttribute['type'] | 'media';
   for (const key of Object.keys(definition)) {
     if (!KNOWN_OPTIONS[type].has(key)) fail(where, `unknown option "${key}"`);
   }
@@ -91,6 +118,7 @@ export function normalizeLinkedAttribute(name: string, definition: AttributeDefi
     writable: definition.writable === undefined ? true : readFlag(definition, 'writable', where),
   };
   if (type === 'relation') return normalizeRelation(definition, where, common);
+  if (type === 'media') return normalizeMedia(definition, where, common);
   if (type === 'component') {
     const component = definition.component;
     if (typeof component !== 'string' || !COMPONENT_UID.test(component)) fail(where, 'a component attribute needs "component": a component uid (<category>.<name>)');

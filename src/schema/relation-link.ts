@@ -17,6 +17,10 @@ export const LINK_COLUMNS = Object.freeze({
   targetOrder: 'target_ord',
   /** Position of the owner in the target's inverse list, 1..n (to-many inverse sides). */
   entityOrder: 'entity_ord',
+  /** The target's locale, on links to localized types only: lists are per locale. */
+  targetLocale: 'target_locale',
+  /** The target version a link names (`draft`/`published`; null: the read's), on links from a type without Draft & Publish to one with it. */
+  targetStatus: 'target_status',
 });
 
 /** One link table: the relation attribute that owns it, and its other side if any. */
@@ -35,6 +39,10 @@ export interface RelationLink {
   readonly targetExclusive: boolean;
   /** The inverse attribute holds a list (entity_ord orders it). */
   readonly inverseMany: boolean;
+  /** The target is localized: links carry `target_locale`, and every list is within one locale. */
+  readonly targetLocalized: boolean;
+  /** A content-type without Draft & Publish links one with it: links may name the target's version (`target_status`). */
+  readonly targetStatus: boolean;
 }
 
 /** A relation attribute as the model holding it sees its link table. */
@@ -62,5 +70,7 @@ export function createRelationLink(owner: Model, attribute: RelationAttribute, t
     ownerMany: attribute.many,
     targetExclusive: EXCLUSIVE.has(attribute.relation),
     inverseMany: inverseAttribute?.many ?? false,
+    targetLocalized: target.localized,
+    targetStatus: owner.modelType === 'contentType' && !owner.draftAndPublish && target.draftAndPublish,
   });
 }

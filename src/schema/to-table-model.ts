@@ -50,9 +50,11 @@ export function toTableModel(type: ContentType): TableModel {
       { name: 'created_at', type: 'datetime' },
       { name: 'updated_at', type: 'datetime' },
       { name: 'published_at', type: 'datetime' },
+      ...(type.localized ? [{ name: 'locale', type: 'string' as const }] : []),
     ],
     indexes: [
-      { name: shortenIdentifier(`${table}_documents_idx`), columns: ['document_id', 'published_at'] },
+      // A version is (document, locale, status): reads by documentId and every join to a linked document use this.
+      { name: shortenIdentifier(`${table}_documents_idx`), columns: type.localized ? ['document_id', 'locale', 'published_at'] : ['document_id', 'published_at'] },
       ...type.scalarAttributes
         // uid attributes are unique too (documents/check-unique), and uid generation looks them up.
         .filter((attribute) => attribute.unique || attribute.type === 'uid')
@@ -89,6 +91,8 @@ export function toComponentTableModel(component: ComponentModel): TableModel {
  */
 export function toLinkTableModel(link: RelationLink): TableModel {
   const columns = LINK_COLUMNS;
+  // Links to a localized type are per target locale: a list is (owner row, locale), an inverse list (document, locale).
+  const locale = link.targetLocalized ? [columns.targetLocale] : [];
   return {
     name: link.table,
     columns: [
@@ -97,10 +101,12 @@ export function toLinkTableModel(link: RelationLink): TableModel {
       { name: columns.target, type: 'string', notNull: true },
       { name: columns.targetOrder, type: 'integer' },
       { name: columns.entityOrder, type: 'integer' },
+      ...(link.targetLocalized ? [{ name: columns.targetLocale, type: 'string' as const }] : []),
+      ...(link.targetStatus ? [{ name: columns.targetStatus, type: 'string' as const }] : []),
     ],
     indexes: [
-      { name: shortenIdentifier(`${link.table}_uq`), columns: [columns.entity, columns.target], unique: true },
-      { name: shortenIdentifier(`${link.table}_target_idx`), columns: [columns.target, columns.entity] },
+      { name: shortenIdentifier(`${link.table}_uq`), columns: [columns.entity, columns.target, ...locale], unique: true },
+      { name: shortenIdentifier(`${link.table}_target_idx`), columns: [columns.target, ...locale, columns.entity] },
     ],
   };
 }

@@ -34,10 +34,17 @@ export function createKeyValueStore(database: Database): KeyValueStore {
   return {
     get: async (key) => (await read(key)).value,
     async set(key, value) {
-      await database.transaction(async (trx) => {
-        const updated = await trx.updateTable(STORE_TABLE.name).set({ value: JSON.stringify(value) }).where('key', '=', key).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) await trx.insertInto(STORE_TABLE.name).values({ key, value: JSON.stringify(value) }).execute();
-      });
+      const text = JSON.stringify(value);
+      const update = () => db.updateTable(STORE_TABLE.name).set({ value: text }).where('key', '=', key).executeTakeFirst();
+      // MySQL counts changed rows, so an unchanged value also reads 0 here and goes on to the insert.
+      if (Number((await update()).numUpdatedRows) > 0) return;
+      try {
+        await db.insertInto(STORE_TABLE.name).values({ key, value: text }).execute();
+      } catch (error) {
+        // Another instance inserted the key meanwhile (or it held this value already): write over it.
+        if (!(await read(key)).found) throw error;
+        await update();
+      }
     },
     async getOrInit(key, value) {
       const existing = await read(key);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../documents/hash-password.js';
 import { ApplicationError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, refuseUnknownKeys, required, MAX_PASSWORD_BYTES } from './body.js';
-import { readQuery, routeMethods } from './http.js';
+import { readQuery, routeMethods } from '../plugin-http.js';
 import { AUTH, authorize, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
 

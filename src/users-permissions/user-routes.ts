@@ -7,7 +7,7 @@ import { prunePopulate } from '../query/parse/prune-populate.js';
 import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, required, type Body } from './body.js';
 import { ROLE_UID } from './content-types.js';
-import { readQuery, routeMethods } from './http.js';
+import { readQuery, routeMethods } from '../plugin-http.js';
 import { authorize, USER, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
 
@@ -31,12 +31,12 @@ function idOf(request: FastifyRequest): number {
 /** GET /users/me, and /users CRUD with numeric ids (reference §7): bare users, not wrapped in `data`. */
 export function userRoutes(fastify: FastifyInstance, context: PluginContext): void {
   const { records, users, settings, feature } = context;
-  const { auth, registry, config, documents } = feature;
+  const { auth, registry, config, documents, locales } = feature;
   const base = `${config.rest.prefix}/users`;
 
   /** The request's fields/filters/sort/pagination/populate on users; populate pruned to what the caller may `find`. */
   function queryOf(request: FastifyRequest, principal: Principal, canFind = (uid: string) => auth.can(principal, `${uid}.find`)): DocumentQuery {
-    const query = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry });
+    const query = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry, locales });
     // A bare array has no meta: never count.
     const pagination = { ...query.pagination, withCount: false };
     return { ...query, pagination, populate: query.populate.length === 0 ? query.populate : prunePopulate(query.populate, canFind) };
@@ -136,7 +136,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const documentId = await documentIdOf(idOf(request));
       // As the reference: the answer is the deleted user.
       const user = await users.output(documentId, queryOf(request, principal));
-      if (!user || !(await documents.delete(users.contentType, documentId))) throw new NotFoundError();
+      if (!user || !(await documents.delete(users.contentType, documentId, locales.defaultLocale()))) throw new NotFoundError();
       return user;
     },
   });

@@ -39,10 +39,10 @@ export interface UserServiceOptions {
 }
 
 export function createUserService({ feature, settings, email, serverUrl }: UserServiceOptions): UserService {
-  const { documents, registry, config } = feature;
+  const { documents, registry, config, locales } = feature;
   const contentType = registry.get(USER_UID);
   if (!contentType) throw new Error(`${USER_UID} is missing from the registry`);
-  const defaultQuery = parseDocumentQuery({}, { contentType, rest: config.rest, registry });
+  const defaultQuery = parseDocumentQuery({}, { contentType, rest: config.rest, registry, locales });
 
   const update = (documentId: string, data: Readonly<Record<string, unknown>>, query = defaultQuery) =>
     documents.update(documentId, validateData(data, contentType, 'update', registry), query);

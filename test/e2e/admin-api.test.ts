@@ -157,7 +157,7 @@ describe('admin API: login, admin JWT, admin roles', () => {
   });
 
   it('end users: listed with their role (never their password), blocked, confirmed and moved to a role', async () => {
-    const documents = createDocumentApi(app.app.registry, createDocumentService({ database: app.app.database, registry: app.app.registry }));
+    const documents = createDocumentApi(app.app.registry, createDocumentService({ database: app.app.database, registry: app.app.registry }), app.app.locales);
     const roles = await documents('plugin::users-permissions.role').findMany({});
     const authenticated = roles.find((role) => role.type === 'authenticated');
     assert.ok(authenticated);

@@ -105,7 +105,7 @@ describe('end-user roles and permissions through the admin API', () => {
   });
 
   it("a role's permissions decide what its users may do; deleting the role moves them to Authenticated", async () => {
-    const documents = createDocumentApi(app.app.registry, createDocumentService({ database: app.app.database, registry: app.app.registry }));
+    const documents = createDocumentApi(app.app.registry, createDocumentService({ database: app.app.database, registry: app.app.registry }), app.app.locales);
     const editors = await roleOfType('content-editors');
     await documents('plugin::users-permissions.user').create({
       data: { username: 'writer', email: 'writer@example.com', password: 'Writer123', provider: 'local', confirmed: true, role: editors.documentId },

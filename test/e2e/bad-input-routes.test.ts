@@ -31,7 +31,7 @@ const UNKNOWN_ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/samples/:id/extra'],
   ['DELETE', '/api/samples/:id/extra'],
   ['GET', '/api//samples'],
-  ['GET', '/api/samples/:id/actions/publish'],
+  ['GET', '/api/samples/:id/actions/unknown'],
   ['GET', '/api/settings'],
   ['GET', '/api/setting/:id'],
   ['GET', '/api/samples/..%2F..%2Fetc%2Fpasswd'],

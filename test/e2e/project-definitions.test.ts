@@ -69,8 +69,8 @@ describe('a project with a broken attribute does not start', () => {
     await attributeStops({ title: { required: true } }, 'attribute "title": missing "type"');
   });
 
-  it('media (not supported yet)', async () => {
-    await attributeStops({ title: { type: 'string' }, link: { type: 'media' } }, 'attribute "link": type "media" is not supported by this version of Tessera yet');
+  it('media accepting unknown kinds of file', async () => {
+    await attributeStops({ title: { type: 'string' }, link: { type: 'media', allowedTypes: ['pictures'] } }, 'attribute "link": option "allowedTypes" must be a non-empty array of images, files, videos, audios');
   });
 
   it('a relation to a content-type that does not exist', async () => {

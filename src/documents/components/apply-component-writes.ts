@@ -3,7 +3,7 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../schema/attr
 import type { ComponentModel } from '../../schema/component-model.js';
 import type { StoredModel } from '../../schema/model.js';
 import { ValidationError, type FieldError } from '../../shared/errors.js';
-import type { LinkedContext, OwnerRow } from '../linked-context.js';
+import type { LinkedContext, OwnerRow, WriteContext } from '../linked-context.js';
 import { applyRelationWrites } from '../relations/apply-relation-writes.js';
 import { componentError, foreignIdMessage } from './component-errors.js';
 import type { ComponentItemWrite, ComponentValueWrite } from './component-write.js';
@@ -68,7 +68,7 @@ function kindsOf(attribute: ComponentAttribute | DynamicZoneAttribute, context: 
  * next level down for all their items at once: the number of statements grows with the depth
  * and the number of component kinds, not with the number of owners.
  */
-async function writeLevel(trx: DbTransaction, model: StoredModel, owners: readonly LevelOwner[], context: LinkedContext): Promise<void> {
+async function writeLevel(trx: DbTransaction, model: StoredModel, owners: readonly LevelOwner[], context: WriteContext): Promise<void> {
   const next = new Map<ComponentModel, LevelOwner[]>();
   for (const attribute of model.linkedAttributes) {
     if (attribute.kind === 'relation') continue;
@@ -99,7 +99,7 @@ async function writeLevel(trx: DbTransaction, model: StoredModel, owners: readon
  * ordered by `parent_ord`. An `id` that is not an item of this row and attribute is a 400,
  * and the caller's transaction rolls back whatever was written before.
  */
-export async function applyComponentWrites(trx: DbTransaction, model: StoredModel, owner: OwnerRow, components: ComponentValues, context: LinkedContext): Promise<void> {
+export async function applyComponentWrites(trx: DbTransaction, model: StoredModel, owner: OwnerRow, components: ComponentValues, context: WriteContext): Promise<void> {
   if (components.size === 0) return;
   await writeLevel(trx, model, [{ rowId: owner.rowId, components, fresh: owner.created ?? false, path: [] }], context);
 }

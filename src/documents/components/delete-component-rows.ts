@@ -56,7 +56,7 @@ export async function deleteComponentRows(trx: DbTransaction, component: Compone
   if (ids.length === 0) return;
   if (ownsMore(component)) {
     await deleteOwnedComponents(trx, component, ids, context);
-    if (component.linkedAttributes.some((attribute) => attribute.kind === 'relation')) await deleteRelationLinks(trx, component, ids, null, context);
+    if (component.linkedAttributes.some((attribute) => attribute.kind === 'relation')) await deleteRelationLinks(trx, component, { ids, status: null }, null, context);
   }
   for (const chunk of chunksOf(ids, IN_LIST_SIZE)) await trx.deleteFrom(component.collectionName).where('id', 'in', chunk).execute();
 }

@@ -5,7 +5,8 @@ import type { LinkedContext } from '../linked-context.js';
 /** What populating needs: populated documents follow the status and locale of the read. */
 export interface PopulateContext extends LinkedContext {
   readonly status: Status;
-  readonly locale: string | null;
+  /** A locale code, or '*'. */
+  readonly locale: string;
 }
 
 /** A row as read and decoded; populating adds keys to it. */

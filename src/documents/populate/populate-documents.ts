@@ -4,6 +4,7 @@ import type { StoredModel } from '../../schema/model.js';
 import { populateComponent, populateZone } from './populate-components.js';
 import type { PopulateBatch, PopulateContext, Row } from './populate-context.js';
 import { populateRelation } from './populate-relation.js';
+import { populateLocalizations } from './populate-localizations.js';
 
 export type { PopulateContext } from './populate-context.js';
 
@@ -15,6 +16,8 @@ function populateNode(executor: Executor, model: StoredModel, rows: readonly Row
       return populateComponent(executor, model, rows, node, context);
     case 'dynamiczone':
       return populateZone(executor, model, rows, node, context);
+    case 'localizations':
+      return populateLocalizations(executor, rows, node, context);
   }
 }
 

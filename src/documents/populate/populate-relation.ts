@@ -8,7 +8,7 @@ import type { PopulateBatch, PopulateContext, Row } from './populate-context.js'
 import {
   and, COUNT_KEY, countsByParent, decodeRows, groupByParent, keyChunks, keyIn, LINK_ALIAS, outputColumns, PARENT_KEY, ref, ROW_ALIAS, type Select,
 } from './populate-sql.js';
-import { visibleVersion } from '../../query/compile/visible-version.js';
+import { linkedVersion } from '../../query/compile/visible-version.js';
 
 /**
  * How a relation's statement reaches the listed documents from the parents' keys.
@@ -16,11 +16,18 @@ import { visibleVersion } from '../../query/compile/visible-version.js';
  * Inverse side: the parents' documentIds are `target_document_id`, the listed documents
  * own the links (`entity_id` is their row id).
  */
-function linkPlan(node: RelationPopulate) {
+function linkPlan(node: RelationPopulate, context: PopulateContext) {
   const owner = node.side.side === 'owner';
+  // An inverse list is per (document, locale) when the parents are localized: the link's locale is part of the key.
+  const byLocale = !owner && node.side.link.targetLocalized;
   return {
-    parentOf: (row: Row): unknown => (owner ? row.id : row.documentId),
+    // A parent read in one locale is in that locale (its `locale` is output only when asked for or in a '*' read).
+    parentOf: (row: Row): unknown => (owner ? row.id : byLocale ? localeKey(row.documentId, row.locale ?? context.locale) : row.documentId),
     parentColumn: ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
+    /** What a statement's row says its parent is (the parent column, with the link's locale when keyed by locale). */
+    parentKey: byLocale ? sql`concat(${ref(LINK_ALIAS, LINK_COLUMNS.target)}, ${sql.lit(LOCALE_SEPARATOR)}, ${ref(LINK_ALIAS, LINK_COLUMNS.targetLocale)})` : ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
+    /** Restricts the keys' documents to their locales (a superset: rows of other pairs are not any parent's). */
+    byLocale,
     join: owner
       ? sql<SqlBool>`${ref(ROW_ALIAS, 'document_id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.target)}`
       : sql<SqlBool>`${ref(ROW_ALIAS, 'id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.entity)}`,
@@ -29,13 +36,28 @@ function linkPlan(node: RelationPopulate) {
   };
 }
 
+const LOCALE_SEPARATOR = '|';
+
+function localeKey(documentId: unknown, locale: unknown): string {
+  return `${String(documentId)}${LOCALE_SEPARATOR}${String(locale)}`;
+}
+
+/** `target_document_id in (…) and target_locale in (…)` for keys made by localeKey. */
+function localeKeysIn(keys: readonly unknown[]): RawBuilder<SqlBool> {
+  const pairs = keys.map((key) => String(key).split(LOCALE_SEPARATOR) as [string, string]);
+  return and([
+    keyIn(ref(LINK_ALIAS, LINK_COLUMNS.target), [...new Set(pairs.map(([documentId]) => documentId))]),
+    keyIn(ref(LINK_ALIAS, LINK_COLUMNS.targetLocale), [...new Set(pairs.map(([, locale]) => locale))]),
+  ]);
+}
+
 /** The link table joined to the listed documents' rows, for the parents in `keys`, filtered. */
 function linkedFrom(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Select {
-  const plan = linkPlan(node);
+  const plan = linkPlan(node, context);
   const condition = and([
-    keyIn(plan.parentColumn, keys),
-    node.filters ? compileFilter(node.filters, { dialect: context.dialect, alias: ROW_ALIAS }) : null,
-    visibleVersion(node.model, ROW_ALIAS, context),
+    plan.byLocale ? localeKeysIn(keys) : keyIn(plan.parentColumn, keys),
+    node.filters ? compileFilter(node.filters, { dialect: context.dialect, alias: ROW_ALIAS, read: context }) : null,
+    linkedVersion(node.side, ROW_ALIAS, LINK_ALIAS, context),
   ]);
   const select = executor
     .selectFrom(`${node.side.link.table} as ${LINK_ALIAS}`)
@@ -46,24 +68,24 @@ function linkedFrom(executor: Executor, node: RelationPopulate, keys: readonly u
 
 /** The populate's sort keys (through relations and components too), then the stored link order. */
 function orderBy(node: RelationPopulate, context: PopulateContext): RawBuilder<unknown>[] {
-  const keys = node.sort.map((key, index) => compileSortKey(key, { dialect: context.dialect, model: node.model, alias: ROW_ALIAS, index }));
-  return [...keys, linkPlan(node).order, ref(LINK_ALIAS, LINK_COLUMNS.id)];
+  const keys = node.sort.map((key, index) => compileSortKey(key, { dialect: context.dialect, model: node.model, alias: ROW_ALIAS, index, read: context }));
+  return [...keys, linkPlan(node, context).order, ref(LINK_ALIAS, LINK_COLUMNS.id)];
 }
 
 async function readLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {
   let select = linkedFrom(executor, node, keys, context).select([
-    linkPlan(node).parentColumn.as(PARENT_KEY),
-    ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS),
+    linkPlan(node, context).parentKey.as(PARENT_KEY),
+    ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, context.locale === '*'),
   ]);
   for (const expression of orderBy(node, context)) select = select.orderBy(expression);
   return (await select.execute()) as Row[];
 }
 
 async function countLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {
-  const { parentColumn } = linkPlan(node);
+  const { parentKey } = linkPlan(node, context);
   const select = linkedFrom(executor, node, keys, context)
-    .select([parentColumn.as(PARENT_KEY), sql<number>`count(*)`.as(COUNT_KEY)])
-    .groupBy(parentColumn);
+    .select([parentKey.as(PARENT_KEY), sql<number>`count(*)`.as(COUNT_KEY)])
+    .groupBy(parentKey);
   return (await select.execute()) as Row[];
 }
 
@@ -73,7 +95,7 @@ async function countLinked(executor: Executor, node: RelationPopulate, keys: rea
  * documents read, for the next level.
  */
 export async function populateRelation(executor: Executor, parents: readonly Row[], node: RelationPopulate, context: PopulateContext): Promise<PopulateBatch[]> {
-  const { parentOf } = linkPlan(node);
+  const { parentOf } = linkPlan(node, context);
   const name = node.attribute.name;
   const chunks = keyChunks(parents, parentOf);
   if (node.count) {

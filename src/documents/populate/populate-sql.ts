@@ -43,9 +43,12 @@ export function keyIn(column: RawBuilder<unknown>, keys: readonly unknown[]): Ra
 }
 
 /** The columns output for a model's rows: id, documentId on content-types, then `fields`. */
-export function outputColumns(dialect: Dialect, model: StoredModel, fields: readonly ScalarAttribute[], alias: string): AliasedRawBuilder<unknown, string>[] {
+export function outputColumns(dialect: Dialect, model: StoredModel, fields: readonly ScalarAttribute[], alias: string, allLocales = false): AliasedRawBuilder<unknown, string>[] {
   const system = ['id', 'documentId'].map((name) => asPublicScalar(model.attributes.get(name))).filter((attribute) => attribute !== undefined);
   const selected = [...system, ...fields.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId')];
+  // In a read of every locale, a localized version says which it is: inverse lists of its documents are keyed by it.
+  const locale = allLocales ? asPublicScalar(model.attributes.get('locale')) : undefined;
+  if (locale && !selected.includes(locale)) selected.push(locale);
   return selected.map((attribute) => dialect.select(ref(alias, attribute.column), columnTypeOf(attribute.type)).as(attribute.name));
 }
 

@@ -3,12 +3,18 @@ import type { RelationAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
 import type { RelationSide } from '../../schema/relation-link.js';
 import { ValidationError } from '../../shared/errors.js';
-import type { LinkedContext, OwnerRow } from '../linked-context.js';
-import { loadLinks, writeLinkPlan, type LinkScope } from './link-store.js';
+import type { Status } from '../../query/document-query.js';
+import type { Model } from '../../schema/content-type.js';
+import { LINK_COLUMNS, type RelationLink } from '../../schema/relation-link.js';
+import { checkMediaTypes, selectMediaColumns } from './check-media.js';
+import type { LinkedContext, OwnerRow, WriteContext, WriteVersion } from '../linked-context.js';
+import { loadLinks, partitionOf, writeLinkPlan, type LinkPartition, type LinkScope } from './link-store.js';
 import { orderRelationList, RelationOrderError, type Resolved, type ResolvedChange } from './order-relation-list.js';
-import { planLinkChanges, type ListChange, type LoadedLinks, type StoredLink } from './plan-link-changes.js';
+import { planLinkChanges, type LoadedLinks, type StoredLink } from './plan-link-changes.js';
 import type { RelationItem, RelationRef, RelationWrite } from './relation-write.js';
 import { notFoundMessage, RefResolver, type ResolvedDocument } from './resolve-relation-refs.js';
+import { LocaleChoiceError, splitByLocale } from './split-by-locale.js';
+import { storeTargetStatuses } from './store-target-statuses.js';
 
 function failAt(write: RelationWrite, message: string): never {
   throw ValidationError.fromFieldErrors([{ path: write.path, message, name: 'ValidationError', value: null }]);
@@ -33,7 +39,7 @@ function refsOf(write: RelationWrite): RelationRef[] {
 function resolveWrite<K>(write: RelationWrite, side: RelationSide, resolver: RefResolver, keyOf: (document: ResolvedDocument) => K): ResolvedChange<K> {
   const resolve = (ref: RelationRef): Resolved<K> => {
     const document = resolver.lookup(side.other, ref);
-    if (!document) failAt(write, notFoundMessage(ref, side.other));
+    if (!document) failAt(write, notFoundMessage(ref, side.other, resolver.locale));
     return { key: keyOf(document), label: document.documentId };
   };
   const item = ({ ref, position }: RelationItem): RelationItem<Resolved<K>> => {
@@ -68,15 +74,17 @@ function difference<K>(a: readonly K[], b: readonly K[]): K[] {
 }
 
 /** The lists a plan needs: those read already, or (when it needs others too) all of them again, in one SELECT. */
-function widen(trx: DbTransaction, side: RelationSide, first: LoadedLinks, scope: LinkScope, others: readonly (readonly unknown[])[]): Promise<LoadedLinks> | LoadedLinks {
-  return others.some((list) => list.length > 0) ? loadLinks(trx, side.link, scope) : first;
+function widen(trx: DbTransaction, side: RelationSide, first: LoadedLinks, scope: LinkScope, others: readonly (readonly unknown[])[], partition: LinkPartition): Promise<LoadedLinks> | LoadedLinks {
+  return others.some((list) => list.length > 0) ? loadLinks(trx, side.link, scope, partition) : first;
 }
 
 /** The owner's list (this row's targets, by target_ord), changed and diffed into the table. */
-async function writeOwnerSide(trx: DbTransaction, write: RelationWrite, side: RelationSide, rowId: number, resolver: RefResolver): Promise<void> {
+async function writeOwnerSide(trx: DbTransaction, write: RelationWrite, side: RelationSide, rowId: number, resolver: RefResolver, version: WriteVersion): Promise<void> {
   const { link } = side;
+  // Rows written directly are drafts (a published version is only ever a copy: documents/versions).
+  const partition = partitionOf(link, version.locale, 'draft');
   const change = resolveWrite(write, side, resolver, (document) => document.documentId);
-  const first = await loadLinks(trx, link, { entities: [rowId] });
+  const first = await loadLinks(trx, link, { entities: [rowId] }, partition);
   const current = ordered(first.links, (stored) => stored.targetOrd).map((stored) => stored.target);
   const list = finalList(write, current, change, link.ownerMany);
   if (sameList(current, list)) return;
@@ -84,26 +92,67 @@ async function writeOwnerSide(trx: DbTransaction, write: RelationWrite, side: Re
   const moved = [...added, ...difference(current, list)];
   const targets = link.inverseMany || link.targetExclusive ? moved : [];
   const ownersOfTargets = link.targetExclusive && link.ownerMany ? added : [];
-  const loaded = await widen(trx, side, first, { entities: [rowId], targets, ownersOfTargets }, [targets, ownersOfTargets]);
-  await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'owner', entity: rowId, list }]));
+  const loaded = await widen(trx, side, first, { entities: [rowId], targets, ownersOfTargets }, [targets, ownersOfTargets], partition);
+  await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'owner', entity: rowId, list }]), partition);
+}
+
+/** Statuses of the owners' versions an inverse-side write reaches (docs/versions.md, "Inverse sides"). */
+function inverseStatuses(owner: Model, version: WriteVersion): Status[] {
+  if (owner.modelType !== 'contentType' || !owner.draftAndPublish) return ['published'];
+  return version.status === 'draft' ? ['draft'] : ['draft', 'published'];
+}
+
+function isDraftAndPublish(model: Model): boolean {
+  return model.modelType === 'contentType' && model.draftAndPublish;
+}
+
+/** documentId → row id of the owners' versions of one status (in the write's locale, on localized owners). */
+async function ownerVersions(trx: DbTransaction, owner: Model, documentIds: readonly string[], status: Status, version: WriteVersion): Promise<Map<string, number>> {
+  if (documentIds.length === 0) return new Map();
+  let select = trx.selectFrom(owner.collectionName).select(['id', 'document_id']).where('document_id', 'in', [...documentIds]);
+  if (owner.modelType === 'contentType' && owner.localized) select = select.where('locale', '=', version.locale);
+  if (isDraftAndPublish(owner)) select = select.where('published_at', status === 'draft' ? 'is' : 'is not', null);
+  return new Map((await select.execute()).map((row) => [String(row.document_id), Number(row.id)]));
+}
+
+/** The documents of owner rows. */
+async function documentsOf(trx: DbTransaction, owner: Model, rowIds: readonly number[]): Promise<Map<number, string>> {
+  if (rowIds.length === 0) return new Map();
+  const rows = await trx.selectFrom(owner.collectionName).select(['id', 'document_id']).where('id', 'in', [...rowIds]).execute();
+  return new Map(rows.map((row) => [Number(row.id), String(row.document_id)]));
 }
 
 /**
  * The inverse list (the owners linking to this document, by entity_ord), changed and diffed
- * into the owner's link table: an owner holding one target leaves the one it had.
+ * into the owner's link table, once per status of the owners' versions it reaches: the list is
+ * computed over documents and stored over those versions' rows. The first status is the
+ * request's own and applies strictly; owners without a version of a later status are skipped.
  */
-async function writeInverseSide(trx: DbTransaction, write: RelationWrite, side: RelationSide, documentId: string, resolver: RefResolver): Promise<void> {
+async function writeInverseSide(trx: DbTransaction, write: RelationWrite, side: RelationSide, documentId: string, resolver: RefResolver, version: WriteVersion): Promise<void> {
   const { link } = side;
-  const change = resolveWrite(write, side, resolver, (document) => document.rowId);
-  const first = await loadLinks(trx, link, { targets: [documentId] });
-  const current = ordered(first.links, (stored) => stored.entityOrd).map((stored) => stored.entity);
-  const list = finalList(write, current, change, link.inverseMany);
-  if (sameList(current, list)) return;
-  const added = difference(list, current);
-  const entities = link.ownerMany ? [...added, ...difference(current, list)] : added;
-  const targetsOfEntities = !link.ownerMany && link.inverseMany ? added : [];
-  const loaded = await widen(trx, side, first, { targets: [documentId], entities, targetsOfEntities }, [entities, targetsOfEntities]);
-  await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'inverse', target: documentId, list }]));
+  const change = resolveWrite(write, side, resolver, (document) => document.documentId);
+  const named = [...new Set(refsOf(write).map((ref) => resolver.lookup(side.other, ref)?.documentId).filter((id): id is string => id !== undefined))];
+  for (const [index, status] of inverseStatuses(side.other, version).entries()) {
+    const partition = partitionOf(link, version.locale, status);
+    const first = await loadLinks(trx, link, { targets: [documentId] }, partition);
+    const currentRows = ordered(first.links, (stored) => stored.entityOrd).map((stored) => stored.entity);
+    const documentOf = await documentsOf(trx, side.other, currentRows);
+    const versions = await ownerVersions(trx, side.other, named, status, version);
+    const current = currentRows.map((row) => documentOf.get(row) ?? `row:${row}`);
+    const strict = index === 0 || change.mode === 'set' ? change : { ...change, strict: false };
+    const documents = finalList(write, current, strict, link.inverseMany);
+    const rowOf = (document: string): number | undefined => {
+      const at = current.indexOf(document);
+      return at >= 0 ? currentRows[at] : versions.get(document);
+    };
+    const list = documents.map(rowOf).filter((row): row is number => row !== undefined);
+    if (sameList(currentRows, list)) continue;
+    const added = difference(list, currentRows);
+    const entities = link.ownerMany ? [...added, ...difference(currentRows, list)] : added;
+    const targetsOfEntities = !link.ownerMany && link.inverseMany ? added : [];
+    const loaded = await widen(trx, side, first, { targets: [documentId], entities, targetsOfEntities }, [entities, targetsOfEntities], partition);
+    await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'inverse', target: documentId, list }]), partition);
+  }
 }
 
 /**
@@ -112,40 +161,85 @@ async function writeInverseSide(trx: DbTransaction, write: RelationWrite, side: 
  * memory from its current content and diffed into its table, so unchanged links stay as they
  * are. A failure is a 400, and the caller's transaction undoes whatever was written.
  */
-export async function applyRelationWrites(trx: DbTransaction, _model: StoredModel, owner: OwnerRow, relations: ReadonlyMap<RelationAttribute, RelationWrite>, context: LinkedContext): Promise<void> {
+export async function applyRelationWrites(trx: DbTransaction, _model: StoredModel, owner: OwnerRow, relations: ReadonlyMap<RelationAttribute, RelationWrite>, context: WriteContext): Promise<void> {
   if (relations.size === 0) return;
-  const resolver = new RefResolver();
-  const writes = [...relations.values()].map((write) => ({ write, side: context.registry.relation(write.attribute) }));
-  for (const { write, side } of writes) for (const ref of refsOf(write)) resolver.want(side.other, ref);
-  await resolver.resolve(trx);
-  // Unknown documents fail before any link changes.
-  for (const { write, side } of writes) resolveWrite(write, side, resolver, (document) => document.documentId);
-  for (const { write, side } of writes) {
-    if (side.side === 'owner') await writeOwnerSide(trx, write, side, owner.rowId, resolver);
-    else if (owner.documentId !== null) await writeInverseSide(trx, write, side, owner.documentId, resolver);
+  const resolvers = new Map<string, RefResolver>();
+  const resolverOf = (locale: string): RefResolver => {
+    let resolver = resolvers.get(locale);
+    if (!resolver) resolvers.set(locale, (resolver = new RefResolver(locale)));
+    return resolver;
+  };
+  const parts = [...relations.values()].flatMap((write) => {
+    const side = context.registry.relation(write.attribute);
+    try {
+      return splitByLocale(write, side, context.version.locale).map((part) => ({ ...part, side, resolver: resolverOf(part.locale) }));
+    } catch (error) {
+      if (error instanceof LocaleChoiceError) failAt(write, error.message);
+      throw error;
+    }
+  });
+  for (const { write, side, resolver } of parts) {
+    for (const ref of refsOf(write)) resolver.want(side.other, ref);
+    selectMediaColumns(write, side.other, resolver);
+  }
+  for (const resolver of resolvers.values()) await resolver.resolve(trx);
+  // Unknown documents, and files a media attribute does not accept, fail before any link changes.
+  for (const { write, side, resolver } of parts) resolveWrite(write, side, resolver, (document) => document.documentId);
+  checkMediaTypes(parts.map(({ write, side, resolver }) => ({ write, files: side.other, resolver })));
+  for (const { write, side, resolver, locale } of parts) {
+    const version = { ...context.version, locale };
+    if (side.side === 'owner') {
+      await writeOwnerSide(trx, write, side, owner.rowId, resolver, version);
+      await storeTargetStatuses(trx, write, side, owner.rowId, partitionOf(side.link, locale, 'draft'), resolver);
+    } else if (owner.documentId !== null) await writeInverseSide(trx, write, side, owner.documentId, resolver, version);
     else throw new Error(`The inverse relation ${write.attribute.name} cannot be written from a component row`);
   }
 }
 
+/** Rows whose links are removed, with their status (null: components, and types without Draft & Publish). */
+export interface RemovedRows {
+  readonly ids: readonly number[];
+  readonly status: Status | null;
+}
+
+/** A document (or one locale of it) that no longer exists: links to it go. `locale` null: every locale. */
+export interface RemovedDocument {
+  readonly documentId: string;
+  readonly locale: string | null;
+}
+
+async function linkLocales(trx: DbTransaction, link: RelationLink, column: string, values: readonly (string | number)[]): Promise<string[]> {
+  const rows = await trx.selectFrom(link.table).select(LINK_COLUMNS.targetLocale).distinct().where(column, 'in', [...values]).execute();
+  return rows.map((row) => String(row[LINK_COLUMNS.targetLocale]));
+}
+
 /**
- * Removes every link of rows being deleted: links they own, and (for a document) links from
- * other rows to it, in every table targeting its type, component-owned ones included. Lists
- * that lose an item are renumbered, so orders stay 1..n.
+ * Removes links of rows being deleted (links they own) and, for a document that no longer
+ * exists (in a locale), links to it from any row, component-owned ones included. Lists that
+ * lose an item are renumbered within their partition (locale, status), so orders stay 1..n.
  */
-export async function deleteRelationLinks(trx: DbTransaction, model: StoredModel, rowIds: readonly number[], documentId: string | null, context: LinkedContext): Promise<void> {
+export async function deleteRelationLinks(trx: DbTransaction, model: StoredModel, rows: RemovedRows, removed: RemovedDocument | null, context: LinkedContext): Promise<void> {
   for (const link of context.registry.links) {
-    const owned = link.owner.uid === model.uid && rowIds.length > 0;
-    const targeted = documentId !== null && link.target.uid === model.uid;
-    if (!owned && !targeted) continue;
-    const loaded = await loadLinks(trx, link, {
-      entities: owned ? rowIds : [],
-      targetsOfEntities: owned && link.inverseMany ? rowIds : [],
-      targets: targeted ? [documentId] : [],
-      ownersOfTargets: targeted && link.ownerMany ? [documentId] : [],
-    });
-    if (loaded.links.length === 0) continue;
-    const changes: ListChange[] = owned ? rowIds.map((entity) => ({ side: 'owner', entity, list: [] })) : [];
-    if (targeted) changes.push({ side: 'inverse', target: documentId, list: [] });
-    await writeLinkPlan(trx, link, planLinkChanges(loaded, link, changes));
+    if (link.owner.uid === model.uid && rows.ids.length > 0) {
+      const locales = link.targetLocalized ? await linkLocales(trx, link, LINK_COLUMNS.entity, rows.ids) : [null];
+      for (const locale of locales) {
+        const partition = { locale, status: isDraftAndPublish(link.owner) ? rows.status : null };
+        const loaded = await loadLinks(trx, link, { entities: rows.ids, targetsOfEntities: link.inverseMany ? rows.ids : [] }, partition);
+        if (loaded.links.length === 0) continue;
+        await writeLinkPlan(trx, link, planLinkChanges(loaded, link, rows.ids.map((entity) => ({ side: 'owner', entity, list: [] }))), partition);
+      }
+    }
+    if (removed !== null && link.target.uid === model.uid) {
+      const locales = !link.targetLocalized ? [null] : removed.locale !== null ? [removed.locale] : await linkLocales(trx, link, LINK_COLUMNS.target, [removed.documentId]);
+      const statuses: (Status | null)[] = isDraftAndPublish(link.owner) ? ['draft', 'published'] : [null];
+      for (const locale of locales) {
+        for (const status of statuses) {
+          const partition = { locale, status };
+          const loaded = await loadLinks(trx, link, { targets: [removed.documentId], ownersOfTargets: link.ownerMany ? [removed.documentId] : [] }, partition);
+          if (loaded.links.length === 0) continue;
+          await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'inverse', target: removed.documentId, list: [] }]), partition);
+        }
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DynamicSchema, Executor } from '../../db/database.js';
+import type { Status } from '../../query/document-query.js';
 import { LINK_COLUMNS as C, type RelationLink } from '../../schema/relation-link.js';
 import type { LinkPlan, LinkUpdate, LoadedLinks, StoredLink } from './plan-link-changes.js';
 
@@ -13,6 +14,40 @@ export interface LinkScope {
   readonly targets?: readonly string[];
   readonly ownersOfTargets?: readonly string[];
   readonly targetsOfEntities?: readonly number[];
+}
+
+/**
+ * The part of a link table one write works in. Lists are per target locale on links to
+ * localized types (`locale`), and per status of the owner rows on links owned by a Draft &
+ * Publish type (`status`): a draft's links and a published version's links form separate
+ * inverse lists, each numbered 1..n, and a oneToOne target is exclusive within one status.
+ * Every load is restricted to the partition, and inserts are made in it.
+ */
+export interface LinkPartition {
+  /** The target locale: set exactly when the link's target is localized. */
+  readonly locale: string | null;
+  /** The owner rows' status: set exactly when the owner is a Draft & Publish content-type. */
+  readonly status: Status | null;
+}
+
+/** The partition of a link table for a write of `locale` to owner rows of `status`. */
+export function partitionOf(link: RelationLink, locale: string, status: Status): LinkPartition {
+  const owner = link.owner;
+  return {
+    locale: link.targetLocalized ? locale : null,
+    status: owner.modelType === 'contentType' && owner.draftAndPublish ? status : null,
+  };
+}
+
+/** The links of a table alias that lie in the partition. */
+function inPartition(eb: ExpressionBuilder<DynamicSchema, string>, link: RelationLink, partition: LinkPartition, alias: string): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (partition.locale !== null) conditions.push(eb(`${alias}.${C.targetLocale}`, '=', partition.locale));
+  if (partition.status !== null) {
+    const published = partition.status === 'published' ? sql<SqlBool>`published_at is not null` : sql<SqlBool>`published_at is null`;
+    conditions.push(eb(`${alias}.${C.entity}`, 'in', eb.selectFrom(link.owner.collectionName).select('id').where(published)));
+  }
+  return conditions;
 }
 
 /** Ids per DELETE, and links per UPDATE or INSERT: keeps every statement well under parameter limits. */
@@ -30,7 +65,7 @@ function isEmpty(scope: LinkScope): boolean {
 }
 
 /** The complete lists a scope asks for, in one SELECT. */
-export async function loadLinks(executor: Executor, link: RelationLink, scope: LinkScope): Promise<LoadedLinks> {
+export async function loadLinks(executor: Executor, link: RelationLink, scope: LinkScope, partition: LinkPartition): Promise<LoadedLinks> {
   const entities = [...new Set(scope.entities ?? [])];
   const targets = [...new Set(scope.targets ?? [])];
   const ownersOfTargets = [...new Set(scope.ownersOfTargets ?? [])];
@@ -38,21 +73,23 @@ export async function loadLinks(executor: Executor, link: RelationLink, scope: L
   if (isEmpty(scope)) return { links: [], owners: new Set(), targets: new Set() };
   const table = link.table;
   const rows = await executor
-    .selectFrom(table)
-    .select([C.id, C.entity, C.target, C.targetOrder, C.entityOrder])
+    .selectFrom(`${table} as l`)
+    .select([`l.${C.id}`, `l.${C.entity}`, `l.${C.target}`, `l.${C.targetOrder}`, `l.${C.entityOrder}`])
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
-      if (entities.length > 0) conditions.push(eb(C.entity, 'in', entities));
-      if (targets.length > 0) conditions.push(eb(C.target, 'in', targets));
+      if (entities.length > 0) conditions.push(eb(`l.${C.entity}`, 'in', entities));
+      if (targets.length > 0) conditions.push(eb(`l.${C.target}`, 'in', targets));
       if (ownersOfTargets.length > 0) {
-        conditions.push(eb(C.entity, 'in', eb.selectFrom(`${table} as s`).select(`s.${C.entity}`).where(`s.${C.target}`, 'in', ownersOfTargets)));
+        const sub = eb.selectFrom(`${table} as s`).select(`s.${C.entity}`).where((inner) => inner.and([inner(`s.${C.target}`, 'in', ownersOfTargets), ...inPartition(inner, link, partition, 's')]));
+        conditions.push(eb(`l.${C.entity}`, 'in', sub));
       }
       if (targetsOfEntities.length > 0) {
-        conditions.push(eb(C.target, 'in', eb.selectFrom(`${table} as s`).select(`s.${C.target}`).where(`s.${C.entity}`, 'in', targetsOfEntities)));
+        const sub = eb.selectFrom(`${table} as s`).select(`s.${C.target}`).where((inner) => inner.and([inner(`s.${C.entity}`, 'in', targetsOfEntities), ...inPartition(inner, link, partition, 's')]));
+        conditions.push(eb(`l.${C.target}`, 'in', sub));
       }
-      return eb.or(conditions);
+      return eb.and([eb.or(conditions), ...inPartition(eb, link, partition, 'l')]);
     })
-    .orderBy(C.id)
+    .orderBy(`l.${C.id}`)
     .execute();
   const links: StoredLink[] = rows.map((row) => ({
     id: Number(row[C.id]),
@@ -87,7 +124,7 @@ function orderCase(column: string, links: readonly LinkUpdate[], valueOf: (link:
 }
 
 /** Applies a plan: deletes, then order changes (one CASE per column and chunk), then inserts. */
-export async function writeLinkPlan(executor: Executor, link: RelationLink, plan: LinkPlan): Promise<void> {
+export async function writeLinkPlan(executor: Executor, link: RelationLink, plan: LinkPlan, partition: LinkPartition): Promise<void> {
   const table = link.table;
   for (const ids of chunks(plan.deletes, DELETE_CHUNK)) await executor.deleteFrom(table).where(C.id, 'in', ids).execute();
   for (const updates of chunks(plan.updates, WRITE_CHUNK)) {
@@ -109,7 +146,15 @@ export async function writeLinkPlan(executor: Executor, link: RelationLink, plan
   for (const inserts of chunks(plan.inserts, WRITE_CHUNK)) {
     await executor
       .insertInto(table)
-      .values(inserts.map((insert) => ({ [C.entity]: insert.entity, [C.target]: insert.target, [C.targetOrder]: insert.targetOrd, [C.entityOrder]: insert.entityOrd })))
+      .values(
+        inserts.map((insert) => ({
+          [C.entity]: insert.entity,
+          [C.target]: insert.target,
+          [C.targetOrder]: insert.targetOrd,
+          [C.entityOrder]: insert.entityOrd,
+          ...(partition.locale !== null ? { [C.targetLocale]: partition.locale } : {}),
+        })),
+      )
       .execute();
   }
 }

@@ -66,8 +66,13 @@ function parseItem(raw: unknown, role: ItemRole, where: string): RelationItem {
   if ((item.documentId === undefined) === (item.id === undefined)) throw new RelationPayloadError(`${where} must have a documentId`);
   if (item.locale !== undefined && item.locale !== null && typeof item.locale !== 'string') throw new RelationPayloadError(`${where}.locale must be a string`);
   if (item.status !== undefined && item.status !== 'draft' && item.status !== 'published') throw new RelationPayloadError(`${where}.status must be "draft" or "published"`);
-  const ref = item.documentId !== undefined ? parseRef(item.documentId, `${where}.documentId`) : parseRef(item.id, `${where}.id`);
-  // locale and status choose a target version; without Draft & Publish and i18n there is one (issue 6).
+  const named = item.documentId !== undefined ? parseRef(item.documentId, `${where}.documentId`) : parseRef(item.id, `${where}.id`);
+  // locale and status choose a target version; whether the relation allows it is checked when it is applied.
+  const ref: RelationRef = {
+    ...named,
+    ...(typeof item.locale === 'string' && item.locale !== '' ? { locale: item.locale } : {}),
+    ...(item.status === 'draft' || item.status === 'published' ? { status: item.status } : {}),
+  };
   return { ref, position: item.position === undefined ? null : parsePosition(item.position, where) };
 }
 

@@ -54,10 +54,6 @@ describe('parseRelationWrite: forms', () => {
     assert.equal(write.mode === 'change' && write.strict, true);
   });
 
-  it('reads numbers and digit strings as row ids, and accepts locale and status on items', () => {
-    assert.deepEqual(ok([3, '4', { id: 5, locale: null, status: 'published' }]), { mode: 'set', items: [{ ref: { rowId: 3 }, position: null }, { ref: { rowId: 4 }, position: null }, { ref: { rowId: 5 }, position: null }] });
-  });
-
   it('drops byte-identical duplicates', () => {
     assert.deepEqual(ok({ connect: ['a', 'a', { documentId: 'b' }, { documentId: 'b' }] }), { mode: 'change', connect: [doc('a'), doc('b')], disconnect: [], strict: true });
   });

@@ -6,7 +6,17 @@ import { parseRelationItems, RelationPayloadError, type ItemRole } from './parse
  * A reference to a related document as a body names it: a documentId, or (as the reference
  * allows) a numeric row id, resolved to its document before anything is compared.
  */
-export type RelationRef = { readonly documentId: string } | { readonly rowId: number };
+export type RelationRef = ({ readonly documentId: string } | { readonly rowId: number }) & VersionChoice;
+
+/**
+ * A longhand item's choice of the target's version (spec, Relation management 8–9): `locale`
+ * when the source is not localized and the target is, `status` when the target has Draft &
+ * Publish and the source does not. Absent: the request's locale, and the read's status.
+ */
+export interface VersionChoice {
+  readonly locale?: string;
+  readonly status?: 'draft' | 'published';
+}
 
 /** Where a connected item goes: before or after an anchor, first, or last (the default). */
 export type RelationPosition<R = RelationRef> = { readonly before: R } | { readonly after: R } | { readonly start: true } | { readonly end: true };
@@ -76,6 +86,10 @@ function parseChange(raw: unknown, mode: ValueContext['mode']): RelationChange {
  */
 export function parseRelationWrite(attribute: RelationAttribute, raw: unknown, path: readonly string[], context: ValueContext): RelationWrite {
   try {
+    // Media are set by file id (the spec: connect cannot be used for media attributes).
+    if (attribute.media && isPlainObject(raw) && ('connect' in raw || 'disconnect' in raw || 'set' in raw)) {
+      throw new RelationPayloadError('media attributes take file ids (a number, an array of numbers or null); connect, disconnect and set cannot be used');
+    }
     return { ...parseChange(raw, context.mode), attribute, path };
   } catch (error) {
     if (!(error instanceof RelationPayloadError)) throw error;

@@ -3,41 +3,43 @@ import type { Model } from '../../schema/content-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { RelationRef } from './relation-write.js';
 
-/** A document a body names, and the row of it that links are made from or to. */
+/** A document a body names (links name documents; the version a read shows follows the read). */
 export interface ResolvedDocument {
   readonly documentId: string;
-  readonly rowId: number;
+  /** The columns asked for with `select`, as read (a file's mime for media checks, say). */
+  readonly columns?: Readonly<Record<string, unknown>>;
 }
 
 interface VersionRow {
   readonly id: number;
   readonly documentId: string;
+  readonly columns: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The row that stands for each document in links: the one place that chooses a version.
- * Without Draft & Publish and i18n there is one row per document; issue 6 restricts this to
- * the write's status and locale.
- */
-export function chooseVersions(rows: readonly VersionRow[]): Map<string, number> {
-  const chosen = new Map<string, number>();
-  for (const row of [...rows].sort((a, b) => a.id - b.id)) if (!chosen.has(row.documentId)) chosen.set(row.documentId, row.id);
-  return chosen;
+function isLocalized(model: Model): boolean {
+  return model.modelType === 'contentType' && model.localized;
 }
 
-export function notFoundMessage(ref: RelationRef, model: Model): string {
-  return 'documentId' in ref ? `Document with id "${ref.documentId}", locale "null" not found` : `1 relation(s) of type ${model.uid} associated with this entity do not exist (id ${ref.rowId})`;
+/** The reference's message for a documentId with no version in the write's locale. */
+export function notFoundMessage(ref: RelationRef, model: Model, locale: string): string {
+  if ('documentId' in ref) return `Document with id "${ref.documentId}", locale "${isLocalized(model) ? locale : 'null'}" not found`;
+  return `1 relation(s) of type ${model.uid} associated with this entity do not exist (id ${ref.rowId})`;
 }
 
 /**
  * Finds the documents that relation values name: collect every reference first, then one
  * query per model (never one per id). Row ids, which the reference accepts, are resolved to
- * their documents here, so later checks compare documents however they were named.
+ * their documents here (a row id of any version names its document), so later checks compare
+ * documents however they were named.
  */
 export class RefResolver {
   private readonly wanted = new Map<Model, { documentIds: Set<string>; rowIds: Set<number> }>();
   private readonly byDocument = new Map<Model, Map<string, ResolvedDocument>>();
   private readonly byRow = new Map<Model, Map<number, ResolvedDocument>>();
+  private readonly extraColumns = new Map<Model, Set<string>>();
+
+  /** `locale`: the write's; documents of localized models must have a version in it. */
+  constructor(readonly locale: string) {}
 
   want(model: Model, ref: RelationRef): void {
     let wanted = this.wanted.get(model);
@@ -46,19 +48,28 @@ export class RefResolver {
     else wanted.rowIds.add(ref.rowId);
   }
 
+  /** Reads `columns` of `model`'s documents too, in the same query, for checks on what was named. */
+  select(model: Model, columns: readonly string[]): void {
+    let extra = this.extraColumns.get(model);
+    if (!extra) this.extraColumns.set(model, (extra = new Set()));
+    for (const column of columns) extra.add(column);
+  }
+
+  /** Looks every wanted reference up; on localized models a document counts only if it has a version in `locale`. */
   async resolve(executor: Executor): Promise<void> {
+    const { locale } = this;
     for (const [model, { documentIds, rowIds }] of this.wanted) {
+      const extra = [...(this.extraColumns.get(model) ?? [])];
       // Only the inverse side of a relation owned by a component could name one: components have no documents.
       if (!model.attributes.has('documentId')) throw new ValidationError(`Relations to ${model.uid} cannot be written: it has no documents`);
-      const rows = await executor
+      let select = executor
         .selectFrom(model.collectionName)
-        .select(['id', 'document_id'])
-        .where((eb) => eb.or([...(documentIds.size > 0 ? [eb('document_id', 'in', [...documentIds])] : []), ...(rowIds.size > 0 ? [eb('id', 'in', [...rowIds])] : [])]))
-        .execute();
-      const versions = rows.map((row) => ({ id: Number(row.id), documentId: String(row.document_id) }));
-      const chosen = chooseVersions(versions);
+        .select(['id', 'document_id', ...extra])
+        .where((eb) => eb.or([...(documentIds.size > 0 ? [eb('document_id', 'in', [...documentIds])] : []), ...(rowIds.size > 0 ? [eb('id', 'in', [...rowIds])] : [])]));
+      if (isLocalized(model)) select = select.where('locale', '=', locale);
+      const versions: VersionRow[] = (await select.execute()).map((row) => ({ id: Number(row.id), documentId: String(row.document_id), columns: Object.fromEntries(extra.map((column) => [column, row[column]])) }));
       const documents = new Map<string, ResolvedDocument>();
-      for (const [documentId, rowId] of chosen) documents.set(documentId, { documentId, rowId });
+      for (const row of versions) if (!documents.has(row.documentId)) documents.set(row.documentId, extra.length > 0 ? { documentId: row.documentId, columns: row.columns } : { documentId: row.documentId });
       const byRow = new Map<number, ResolvedDocument>();
       for (const row of versions) {
         const document = documents.get(row.documentId);

@@ -4,6 +4,7 @@ import type { ScalarAttribute } from '../../schema/attribute.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 import type { ComponentFilterNode, ConditionNode, FilterNode, RelationFilterNode, ScalarValue } from '../document-query.js';
 import { componentHops, fromHops, relationHops, type Hop } from './linked-rows.js';
+import type { ReadVersion } from './visible-version.js';
 import { matchesEmptyRow } from './matches-empty-row.js';
 
 type Condition = RawBuilder<SqlBool>;
@@ -24,6 +25,8 @@ export interface CompileContext {
    * alias never equals an outer one it refers to.
    */
   readonly alias: string;
+  /** The version linked documents show (filters through relations match what a read would populate). */
+  readonly read: ReadVersion;
 }
 
 function column(context: CompileContext, attribute: ScalarAttribute): RawBuilder<unknown> {
@@ -163,10 +166,10 @@ export function compileFilter(node: FilterNode, context: CompileContext): Condit
 function compileLinked(node: RelationFilterNode | ComponentFilterNode, context: CompileContext): Condition {
   const row = `${context.alias}_r`;
   const hops: readonly Hop[] =
-    node.kind === 'relation' ? relationHops(node.side, context.alias, `${context.alias}_l`, row) : componentHops(node.attribute, node.component, node.owner, context.alias, row);
+    node.kind === 'relation' ? relationHops(node.side, context.alias, `${context.alias}_l`, row, context.read) : componentHops(node.attribute, node.component, node.owner, context.alias, row);
   const from = fromHops(hops);
   const correlation = hops[0]?.on ?? TRUE;
-  const child = compileFilter(node.child, { dialect: context.dialect, alias: row });
+  const child = compileFilter(node.child, { dialect: context.dialect, alias: row, read: context.read });
   const some = sql<SqlBool>`exists (select 1 ${from} where ${correlation} and ${child})`;
   if (!matchesEmptyRow(node.child)) return some;
   return sql<SqlBool>`(${some} or not exists (select 1 ${from} where ${correlation}))`;

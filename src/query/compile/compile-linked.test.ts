@@ -38,7 +38,7 @@ describe('compiling filters and sorts through relations and components', () => {
 
   function where(raw: unknown, model = articles, alias = 't0'): { sql: string; parameters: readonly unknown[] } {
     const node = parseFilters(raw, model, registry) ?? assert.fail();
-    const compiled = db.selectFrom(`${model.collectionName} as ${alias}`).select('id').where(compileFilter(node, { dialect: sqliteDialect, alias })).compile();
+    const compiled = db.selectFrom(`${model.collectionName} as ${alias}`).select('id').where(compileFilter(node, { dialect: sqliteDialect, alias, read: { status: 'published', locale: 'en' } })).compile();
     return { sql: compiled.sql.replace(/^select "id" from "\w+" as "\w+" where /, ''), parameters: compiled.parameters };
   }
 
@@ -80,7 +80,7 @@ describe('compiling filters and sorts through relations and components', () => {
 
   it('sorts through a path with one correlated subquery that picks the first non-null value', () => {
     const [key] = parseSort('categories.name:desc', articles, registry);
-    const compiled = db.selectFrom('articles as t0').select('id').orderBy(compileSortKey(key ?? assert.fail(), { dialect: sqliteDialect, model: articles, alias: 't0', index: 2 })).compile();
+    const compiled = db.selectFrom('articles as t0').select('id').orderBy(compileSortKey(key ?? assert.fail(), { dialect: sqliteDialect, model: articles, alias: 't0', index: 2, read: { status: 'published', locale: 'en' } })).compile();
     assert.equal(
       compiled.sql.replace(/^select "id" from "\w+" as "\w+" order by /, ''),
       '(select "t0_s2_0"."name" from "articles_categories_lnk" as "t0_s2_0l" join "categories" as "t0_s2_0" on "t0_s2_0"."document_id" = "t0_s2_0l"."target_document_id" where "t0_s2_0l"."entity_id" = "t0"."id" and "t0_s2_0"."name" is not null order by "t0_s2_0"."name" desc limit 1) desc',

@@ -3,9 +3,10 @@ import type { DynamicSchema, Executor } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
-import { toOffsetLimit, type DocumentQuery, type FilterNode } from '../document-query.js';
+import { toOffsetLimit, type DocumentQuery } from '../document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { compileSortKey } from './compile-sort.js';
+import { visibleVersion } from './visible-version.js';
 
 /** Alias of the root table in every statement; joined levels will use t1, t2, … */
 const ROOT = 't0';
@@ -25,8 +26,11 @@ export function returningSelection(dialect: Dialect, query: DocumentQuery): Alia
   return selectedAttributes(query).map((attribute) => selection(dialect, attribute, query.contentType.collectionName));
 }
 
-function applyFilter(query: Select, filters: FilterNode | null, dialect: Dialect): Select {
-  return filters ? query.where(compileFilter(filters, { dialect, alias: ROOT })) : query;
+/** The query's filters, and the version it reads (status and locale) of the root type. */
+function applyFilter(select: Select, query: DocumentQuery, dialect: Dialect): Select {
+  const version = visibleVersion(query.contentType, ROOT, query);
+  const filtered = version ? select.where(version) : select;
+  return query.filters ? filtered.where(compileFilter(query.filters, { dialect, alias: ROOT, read: query })) : filtered;
 }
 
 /** The attributes a statement must read: id and documentId first, then what the query asks. */
@@ -34,7 +38,10 @@ export function selectedAttributes(query: DocumentQuery): readonly ScalarAttribu
   const { attributes } = query.contentType;
   const id = asPublicScalar(attributes.get('id'));
   const documentId = asPublicScalar(attributes.get('documentId'));
-  return [...(id ? [id] : []), ...(documentId ? [documentId] : []), ...query.fields];
+  // A list of every locale says which locale each version is, whatever `fields` asks: inverse
+  // lists of localized documents are keyed by it (populate-relation). Otherwise `fields` rules.
+  const locale = query.contentType.localized && query.locale === '*' && !query.fields.some((attribute) => attribute.name === 'locale') ? asPublicScalar(attributes.get('locale')) : undefined;
+  return [...(id ? [id] : []), ...(documentId ? [documentId] : []), ...query.fields, ...(locale ? [locale] : [])];
 }
 
 function baseSelect(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
@@ -42,13 +49,13 @@ function baseSelect(executor: Executor, dialect: Dialect, query: DocumentQuery):
   const select = executor
     .selectFrom(`${table} as ${ROOT}`)
     .select(selectedAttributes(query).map((attribute) => selection(dialect, attribute)));
-  return applyFilter(select as unknown as Select, query.filters, dialect);
+  return applyFilter(select as unknown as Select, query, dialect);
 }
 
 /** The page of rows a list asks for, sorted and limited. */
 export function compileFindMany(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
   let select = baseSelect(executor, dialect, query);
-  for (const [index, key] of query.sort.entries()) select = select.orderBy(compileSortKey(key, { dialect, model: query.contentType, alias: ROOT, index }));
+  for (const [index, key] of query.sort.entries()) select = select.orderBy(compileSortKey(key, { dialect, model: query.contentType, alias: ROOT, index, read: query }));
   const { offset, limit } = toOffsetLimit(query.pagination);
   if (limit !== null) select = select.limit(literalLimit(limit));
   else if (offset > 0 && dialect.unlimited) select = select.limit(dialect.unlimited as RawBuilder<number>);
@@ -69,7 +76,7 @@ export function literalLimit(limit: number): RawBuilder<number> {
 /** How many rows match the filters. */
 export function compileCount(executor: Executor, dialect: Dialect, query: DocumentQuery): SelectQueryBuilder<DynamicSchema, string, { total: number }> {
   const select = executor.selectFrom(`${query.contentType.collectionName} as ${ROOT}`).select(sql<number>`count(*)`.as('total'));
-  return applyFilter(select as unknown as Select, query.filters, dialect) as unknown as SelectQueryBuilder<DynamicSchema, string, { total: number }>;
+  return applyFilter(select as unknown as Select, query, dialect) as unknown as SelectQueryBuilder<DynamicSchema, string, { total: number }>;
 }
 
 /** The row of one document, by documentId, within the query's filters. */
@@ -89,5 +96,8 @@ export function compileFindFirst(executor: Executor, dialect: Dialect, query: Do
  */
 export function findOneShapeKey(query: DocumentQuery): string | null {
   if (query.filters) return null;
-  return `${query.contentType.uid}\u0000${query.fields.map((attribute) => attribute.name).join(',')}`;
+  const { contentType } = query;
+  // The version condition is part of the text: its status always, its locale value when localized.
+  const version = `${contentType.draftAndPublish ? query.status : ''}\u0000${contentType.localized ? query.locale : ''}`;
+  return `${contentType.uid}\u0000${version}\u0000${query.fields.map((attribute) => attribute.name).join(',')}`;
 }

@@ -4,6 +4,7 @@ import type { StoredModel } from '../../schema/model.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 import type { SortKey } from '../document-query.js';
 import { componentHops, fromHops, relationHops, type Hop } from './linked-rows.js';
+import type { ReadVersion } from './visible-version.js';
 
 export interface SortContext {
   readonly dialect: Dialect;
@@ -12,6 +13,8 @@ export interface SortContext {
   readonly alias: string;
   /** Distinguishes the subqueries of several keys (aliases `<alias>_s<index>_<hop>`). */
   readonly index: number;
+  /** The version linked documents show. */
+  readonly read: ReadVersion;
 }
 
 /**
@@ -38,7 +41,7 @@ export function compileSortKey(key: SortKey, context: SortContext): RawBuilder<u
   for (const [index, step] of key.path.entries()) {
     const row = `${context.alias}_s${context.index}_${index}`;
     if (step.kind === 'relation') {
-      hops.push(...relationHops(step.side, outer, `${row}l`, row));
+      hops.push(...relationHops(step.side, outer, `${row}l`, row, context.read));
       model = step.side.other;
     } else {
       hops.push(...componentHops(step.attribute, step.component, model.uid, outer, row));

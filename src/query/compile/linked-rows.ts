@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ComponentAttribute } from '../../schema/attribute.js';
 import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from '../../schema/component-model.js';
 import { LINK_COLUMNS, type RelationSide } from '../../schema/relation-link.js';
-import { visibleVersion } from './visible-version.js';
+import { inverseLocale, linkedVersion, type ReadVersion } from './visible-version.js';
 
 /**
  * How the rows linked to a row are reached, for filters and sorts through relations and
@@ -28,18 +28,18 @@ function and(parts: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
  * the target documents' rows. Inverse side: the link rows naming the outer document as target,
  * then the owners' rows.
  */
-export function relationHops(side: RelationSide, outer: string, link: string, row: string): readonly Hop[] {
+export function relationHops(side: RelationSide, outer: string, link: string, row: string, read: ReadVersion): readonly Hop[] {
   const table = side.link.table;
+  const version = linkedVersion(side, row, link, read);
   if (side.side === 'owner') {
-    const version = visibleVersion(side.other, row, null);
     return [
       { table, alias: link, on: sql<SqlBool>`${ref(link, LINK_COLUMNS.entity)} = ${ref(outer, 'id')}` },
       { table: side.other.collectionName, alias: row, on: and([sql<SqlBool>`${ref(row, 'document_id')} = ${ref(link, LINK_COLUMNS.target)}`, ...(version ? [version] : [])]) },
     ];
   }
-  const version = visibleVersion(side.other, row, null);
+  const locale = inverseLocale(side, link, outer);
   return [
-    { table, alias: link, on: sql<SqlBool>`${ref(link, LINK_COLUMNS.target)} = ${ref(outer, 'document_id')}` },
+    { table, alias: link, on: and([sql<SqlBool>`${ref(link, LINK_COLUMNS.target)} = ${ref(outer, 'document_id')}`, ...(locale ? [locale] : [])]) },
     { table: side.other.collectionName, alias: row, on: and([sql<SqlBool>`${ref(row, 'id')} = ${ref(link, LINK_COLUMNS.entity)}`, ...(version ? [version] : [])]) },
   ];
 }

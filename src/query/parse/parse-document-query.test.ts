@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertThrowsWith, registryWith } from '../../../test/helpers/content-type.js';
+import { staticLocaleCatalog } from '../../i18n/locale-catalog.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
 import { PaginationError, ValidationError } from '../../shared/errors.js';
 import { parseDocumentQuery } from './parse-document-query.js';
@@ -12,8 +13,9 @@ const attribute = (name: string) => {
   assert.ok(found);
   return found;
 };
-const strict = { contentType: type, rest: DEFAULT_REST_CONFIG, registry };
-const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false }, registry };
+const locales = staticLocaleCatalog(['en', 'fr', 'fr-CA'], 'en');
+const strict = { contentType: type, rest: DEFAULT_REST_CONFIG, registry, locales };
+const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false }, registry, locales };
 
 function rejects(raw: Record<string, unknown>, message: string, details: Record<string, unknown>, options = strict): void {
   assertThrowsWith(() => parseDocumentQuery(raw, options), ValidationError, { message, details });
@@ -28,7 +30,7 @@ describe('parseDocumentQuery', () => {
       sort: [{ attribute: attribute('id'), direction: 'asc', path: [] }],
       pagination: { mode: 'page', page: 1, pageSize: 25, withCount: true },
       status: 'published',
-      locale: null,
+      locale: 'en',
       populate: [],
     });
   });
@@ -80,7 +82,7 @@ describe('parseDocumentQuery', () => {
   it('checks status and locale', () => {
     assert.equal(parseDocumentQuery({ status: 'published' }, strict).status, 'published');
     assert.equal(parseDocumentQuery({ locale: '*' }, strict).locale, '*');
-    assert.equal(parseDocumentQuery({ locale: '' }, strict).locale, null);
+    assert.equal(parseDocumentQuery({ locale: '' }, strict).locale, 'en');
     assert.equal(parseDocumentQuery({ locale: 'en' }, strict).locale, 'en');
     rejects({ status: 'live' }, `Invalid parameter at 'status'. Expected 'published' or 'draft', received: "live"`, { key: 'status', path: null, source: 'query', param: 'status' });
     rejects({ status: ['draft'] }, `Invalid parameter at 'status'. Expected 'published' or 'draft', received: ["draft"]`, { key: 'status', path: null, source: 'query', param: 'status' });
@@ -90,6 +92,7 @@ describe('parseDocumentQuery', () => {
       source: 'query',
       param: 'locale',
     });
+    rejects({ locale: 'de' }, 'Invalid parameter at \'locale\'. Unknown locale "de": it is not one of the configured locales', { key: 'locale', path: null, source: 'query', param: 'locale' });
   });
 
   it('passes on the errors of each part', () => {

@@ -8,6 +8,7 @@ import { parsePagination } from './parse-pagination.js';
 import { parseSort } from './parse-sort.js';
 import { parsePopulate } from './parse-populate.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
+import type { LocaleCatalog } from '../../i18n/locale-catalog.js';
 
 /** Top-level query parameters the content API knows. */
 const KNOWN_PARAMS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale']);
@@ -19,6 +20,8 @@ export interface ParseOptions {
   readonly rest: RestConfig;
   /** Resolves relations and components named by filters, sort and populate. */
   readonly registry: SchemaRegistry;
+  /** The configured locales: `locale` must name one of them (DECISIONS 3: no silent fallback). */
+  readonly locales: LocaleCatalog;
 }
 
 function parseStatus(raw: unknown): Status {
@@ -32,15 +35,16 @@ function parseStatus(raw: unknown): Status {
   });
 }
 
-function parseLocale(raw: unknown): string | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  if (raw === '*' || (typeof raw === 'string' && LOCALE.test(raw))) return raw;
-  throw new ValidationError(`Invalid parameter at 'locale'. Locale must be a valid BCP 47 code or "*", received: ${JSON.stringify(raw)?.slice(0, 60)}`, {
-    key: 'locale',
-    path: null,
-    source: 'query',
-    param: 'locale',
-  });
+/** A `locale` parameter (or body `locale`) → a configured code or '*'; absent → the default locale. */
+export function parseLocale(raw: unknown, locales: LocaleCatalog): string {
+  if (raw === undefined || raw === null || raw === '') return locales.defaultLocale();
+  const details = { key: 'locale', path: null, source: 'query', param: 'locale' };
+  if (raw === '*') return raw;
+  if (typeof raw !== 'string' || !LOCALE.test(raw)) {
+    throw new ValidationError(`Invalid parameter at 'locale'. Locale must be a valid BCP 47 code or "*", received: ${JSON.stringify(raw)?.slice(0, 60)}`, details);
+  }
+  if (!locales.has(raw)) throw new ValidationError(`Invalid parameter at 'locale'. Unknown locale "${raw}": it is not one of the configured locales`, details);
+  return raw;
 }
 
 /** Rejects unknown top-level parameters when strictParams is on (DECISIONS: better than the reference, 5). */
@@ -56,7 +60,7 @@ function checkParams(raw: Readonly<Record<string, unknown>>, rest: RestConfig): 
  * content-type. Pure and synchronous. Parsing and checking happen in one pass because the
  * meaning of every key depends on the attribute it names.
  */
-export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest, registry }: ParseOptions): DocumentQuery {
+export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest, registry, locales }: ParseOptions): DocumentQuery {
   checkParams(raw, rest);
   return {
     contentType,
@@ -65,7 +69,7 @@ export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { con
     sort: parseSort(raw.sort, contentType, registry),
     pagination: parsePagination(raw.pagination, rest),
     status: parseStatus(raw.status),
-    locale: parseLocale(raw.locale),
+    locale: parseLocale(raw.locale, locales),
     populate: parsePopulate(raw.populate, contentType, registry),
   };
 }

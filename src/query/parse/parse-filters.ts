@@ -109,6 +109,8 @@ function parseLinked(context: FilterContext, attribute: RelationAttribute | Comp
   if (context.depth >= MAX_FILTER_DEPTH) invalidValue(`Filters go through at most ${MAX_FILTER_DEPTH} relations and components`, path);
   count(context, path);
   if (attribute.kind === 'relation') {
+    // As in the spec (Filters 3): media cannot be filtered on.
+    if (attribute.media) invalidKey(attribute.name, path);
     const side = context.registry.relation(attribute);
     return { kind: 'relation', attribute, side, child: parseLinkedValue(nested(context, side.other), raw, path) };
   }

@@ -54,6 +54,10 @@ function show(nodes: readonly PopulateNode[]): Shown {
       shown[node.attribute.name] = { component: node.model.uid, ...entry };
       continue;
     }
+    if (node.kind === 'localizations') {
+      shown.localizations = entry;
+      continue;
+    }
     shown[node.attribute.name] = {
       [node.side.side]: node.model.uid,
       ...entry,

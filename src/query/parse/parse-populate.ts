@@ -1,5 +1,6 @@
 import { isPublicAttribute, type LinkedAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
+import type { Model } from '../../schema/content-type.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { parseBoolean } from '../../schema/scalar-values.js';
 import type { PopulateNode, SortKey } from '../document-query.js';
@@ -7,7 +8,7 @@ import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseSort } from './parse-sort.js';
 import { invalidPopulateKey, joinPath, populateError, withinPopulate } from './populate-errors.js';
-import { emptyLevel, freezeLevel, type DraftEntry, type DraftLevel, type DraftRelation, type DraftSelection, type DraftZone } from './populate-draft.js';
+import { emptyLevel, freezeLevel, LOCALIZATIONS, type DraftEntry, type DraftLevel, type DraftRelation, type DraftSelection, type DraftZone } from './populate-draft.js';
 import { isPlainRecord, toList } from './raw-values.js';
 
 /**
@@ -35,6 +36,25 @@ const POLYMORPHIC_POPULATE =
 interface ParseContext {
   readonly registry: SchemaRegistry;
   nodes: number;
+}
+
+/** Whether `name` is the `localizations` of a localized content-type's level. */
+function isLocalizations(level: DraftLevel, name: string): boolean {
+  return name === LOCALIZATIONS && level.model.attributes.has('locale') && 'localized' in level.model && level.model.localized === true;
+}
+
+/** The `localizations` entry of a level, created on first use (counted against the bounds). */
+function ensureLocalizations(context: ParseContext, level: DraftLevel, path: string): DraftEntry {
+  const existing = level.entries.get(LOCALIZATIONS);
+  if (existing) return existing;
+  if (level.depth > MAX_POPULATE_DEPTH) populateError(`Populate is too deep (at most ${MAX_POPULATE_DEPTH} levels)`, LOCALIZATIONS, path);
+  context.nodes += 1;
+  if (context.nodes > MAX_POPULATE_NODES) populateError(`Too many populated attributes (at most ${MAX_POPULATE_NODES})`, LOCALIZATIONS, path);
+  const model = level.model as Model;
+  if (model.modelType !== 'contentType') throw new Error('localizations belong to content-types');
+  const entry: DraftEntry = { kind: 'localizations', model, fields: null, nested: emptyLevel(model, level.depth + 1) };
+  level.entries.set(LOCALIZATIONS, entry);
+  return entry;
 }
 
 /** The populatable attribute `name` of a level; anything else (scalars, private, unknown) is an invalid key. */
@@ -83,14 +103,17 @@ function wildcard(context: ParseContext, level: DraftLevel, path: string | null)
   for (const attribute of level.model.linkedAttributes) {
     if (isPublicAttribute(attribute)) ensureEntry(context, level, attribute, joinPath(path, attribute.name));
   }
+  // As in the reference, `*` includes the other locales on localized types.
+  if (isLocalizations(level, LOCALIZATIONS)) ensureLocalizations(context, level, joinPath(path, LOCALIZATIONS));
 }
 
 /** `a.b.c`, validated segment by segment: `{ a: { populate: { b: { populate: [c] } } } }`. */
 function parsePath(context: ParseContext, level: DraftLevel, segments: readonly string[], path: string | null): void {
   const [name = '', ...rest] = segments;
   const here = joinPath(path, name);
-  const entry = ensureEntry(context, level, linkedAttribute(level, name, here), here);
+  const entry = isLocalizations(level, name) ? ensureLocalizations(context, level, here) : ensureEntry(context, level, linkedAttribute(level, name, here), here);
   if (rest.length === 0) return;
+  if (entry.kind === 'localizations') return parsePath(context, entry.nested, rest, here);
   if (entry.kind !== 'dynamiczone') return parsePath(context, entry.nested, rest, here);
   // After a zone, the next name must be populatable in at least one of its components; it applies to those.
   const next = rest[0] ?? '';
@@ -193,7 +216,8 @@ function parseZoneOptions(context: ParseContext, level: DraftLevel, entry: Draft
 /** The object given for one attribute: `populate[author][fields][0]=name&populate[author][populate]=…`. */
 function parseOptions(context: ParseContext, level: DraftLevel, entry: DraftEntry, options: Readonly<Record<string, unknown>>, path: string): void {
   if (entry.kind === 'dynamiczone') return parseZoneOptions(context, level, entry, options, path);
-  const fragments = `Using fragments is not permitted to populate "${entry.attribute.name}" in "${level.model.uid}"`;
+  const name = entry.kind === 'localizations' ? LOCALIZATIONS : entry.attribute.name;
+  const fragments = `Using fragments is not permitted to populate "${name}" in "${level.model.uid}"`;
   checkKeys(options, entry.kind === 'relation' ? RELATION_KEYS : COMPONENT_KEYS, path, fragments);
   parseSelectionOptions(context, entry, options, path);
   if (entry.kind !== 'relation') return;
@@ -209,14 +233,14 @@ function parseOptions(context: ParseContext, level: DraftLevel, entry: DraftEntr
 function parseObject(context: ParseContext, level: DraftLevel, object: Readonly<Record<string, unknown>>, path: string | null): void {
   for (const [name, value] of Object.entries(object)) {
     const here = joinPath(path, name);
-    const attribute = linkedAttribute(level, name, here);
+    const ensure = isLocalizations(level, name) ? () => ensureLocalizations(context, level, here) : ((attribute) => () => ensureEntry(context, level, attribute, here))(linkedAttribute(level, name, here));
     if (isPlainRecord(value)) {
-      parseOptions(context, level, ensureEntry(context, level, attribute, here), value, here);
+      parseOptions(context, level, ensure(), value, here);
       continue;
     }
     const flag = readFlag(value);
     if (flag === undefined) populateError(`Invalid nested populate for ${here}: expected '*', true, false or an object`, name, here);
-    if (flag) ensureEntry(context, level, attribute, here);
+    if (flag) ensure();
   }
 }
 

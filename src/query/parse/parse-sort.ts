@@ -37,7 +37,7 @@ interface Walk {
 function step(walk: Walk, name: string, registry: SchemaRegistry): Walk {
   const names = [...walk.names, name];
   const attribute = walk.model.attributes.get(name);
-  if (!attribute || !isPublicAttribute(attribute) || (attribute.kind !== 'relation' && attribute.kind !== 'component')) invalidKey(name, names);
+  if (!attribute || !isPublicAttribute(attribute) || (attribute.kind !== 'relation' && attribute.kind !== 'component') || (attribute.kind === 'relation' && attribute.media)) invalidKey(name, names);
   if (walk.steps.length >= MAX_SORT_DEPTH) badSort(`A sort key goes through at most ${MAX_SORT_DEPTH} relations and components`);
   if (attribute.kind === 'relation') {
     const side = registry.relation(attribute);

@@ -50,7 +50,16 @@ export interface DraftZone {
   count: boolean;
 }
 
-export type DraftEntry = DraftRelation | DraftComponent | DraftZone;
+/** `localizations` (localized content-types only): not an attribute, so kept beside the attributes' entries. */
+export interface DraftLocalizations extends DraftSelection {
+  readonly kind: 'localizations';
+  readonly model: ContentType;
+}
+
+export type DraftEntry = DraftRelation | DraftComponent | DraftZone | DraftLocalizations;
+
+/** The key of the localizations entry in a level (no attribute can be named so). */
+export const LOCALIZATIONS = 'localizations';
 
 export function emptyLevel(model: StoredModel, depth: number): DraftLevel {
   return { model, depth, entries: new Map() };
@@ -90,6 +99,8 @@ function freezeEntry(entry: DraftEntry): PopulateNode {
       const components = new Map([...entry.kinds].map(([uid, selection]) => [uid, freezeSelection(selection)]));
       return Object.freeze({ kind: 'dynamiczone', attribute: entry.attribute, components, count: entry.count });
     }
+    case 'localizations':
+      return Object.freeze({ kind: 'localizations', model: entry.model, fields: entry.fields ?? entry.model.readableAttributes, populate: freezeLevel(entry.nested) });
   }
 }
 
@@ -100,5 +111,7 @@ export function freezeLevel(level: DraftLevel): readonly PopulateNode[] {
     const entry = level.entries.get(attribute.name);
     if (entry) nodes.push(freezeEntry(entry));
   }
+  const localizations = level.entries.get(LOCALIZATIONS);
+  if (localizations) nodes.push(freezeEntry(localizations));
   return Object.freeze(nodes);
 }

@@ -12,7 +12,7 @@ const article = registry.get('api::article.article')!;
 /** Populated attribute names as nested paths, to compare trees. */
 function paths(nodes: readonly PopulateNode[], prefix = ''): string[] {
   return nodes.flatMap((node) => {
-    const here = `${prefix}${node.attribute.name}`;
+    const here = `${prefix}${node.kind === 'localizations' ? 'localizations' : node.attribute.name}`;
     const children = node.kind === 'dynamiczone' ? [...node.components.values()].flatMap((selection) => paths(selection.populate, `${here}.`)) : paths(node.populate, `${here}.`);
     return [here, ...children];
   });

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.js';
+import type { ContentType } from '../../schema/content-type.js';
+import { columnTypeOf } from '../../schema/to-table-model.js';
+import { ValidationError } from '../../shared/errors.js';
+import { deleteComponents } from '../components/apply-component-writes.js';
+import { createRowDecoder } from '../decode-row.js';
+import type { LinkedContext } from '../linked-context.js';
+import { deleteRelationLinks } from '../relations/apply-relation-writes.js';
+import { cloneVersion, copyVersion } from './copy-version.js';
+import { syncSharedValues } from './sync-shared-values.js';
+import { versionOf, versionRows, writtenStatus, type VersionRow } from './version-rows.js';
+
+/** What the operations on versions need: links and components, and the clock (an encoded timestamp). */
+export interface VersionContext extends LinkedContext {
+  readonly timestamp: () => unknown;
+}
+
+/**
+ * Makes the published version of a locale a copy of its draft, in place when it exists (ids
+ * of the row, its component items and unchanged links stay), and syncs shared values to the
+ * other locales' published versions. null when the locale has no draft.
+ */
+export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext): Promise<number | null> {
+  const rows = await versionRows(trx, contentType, documentId, locale);
+  const draft = versionOf(rows, 'draft');
+  if (!draft) return null;
+  const published = versionOf(rows, 'published');
+  let rowId: number;
+  if (published) {
+    await copyVersion(trx, contentType, draft.id, published.id, context);
+    const stamp = context.timestamp();
+    await trx.updateTable(contentType.collectionName).set({ updated_at: stamp, published_at: stamp }).where('id', '=', published.id).execute();
+    rowId = published.id;
+  } else {
+    rowId = await cloneVersion(trx, contentType, draft.id, { published_at: context.timestamp() }, context);
+  }
+  await syncSharedValues(trx, context.dialect, contentType, rowId, documentId, 'published');
+  return rowId;
+}
+
+/** Deletes version rows with their components and the links they own (links *to* the document are the caller's). */
+export async function deleteVersions(trx: DbTransaction, contentType: ContentType, rows: readonly VersionRow[], context: LinkedContext): Promise<void> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return;
+  await deleteComponents(trx, contentType, ids, context);
+  for (const status of ['draft', 'published'] as const) {
+    const ofStatus = rows.filter((row) => row.status === status).map((row) => row.id);
+    if (ofStatus.length > 0) await deleteRelationLinks(trx, contentType, { ids: ofStatus, status: contentType.draftAndPublish ? status : null }, null, context);
+  }
+  await trx.deleteFrom(contentType.collectionName).where('id', 'in', ids).execute();
+}
+
+/** Removes the published version of a locale (its draft stays); a 400 when there is none. */
+export async function unpublishVersion(trx: DbTransaction, contentType: ContentType, rows: readonly VersionRow[], context: LinkedContext): Promise<void> {
+  const published = versionOf(rows, 'published');
+  if (!published) throw new ValidationError('This document is not published: there is nothing to unpublish');
+  await deleteVersions(trx, contentType, [published], context);
+}
+
+/** Makes the draft of a locale a copy of its published version, in place; a 400 when there is none. */
+export async function discardDraftVersion(trx: DbTransaction, contentType: ContentType, documentId: string, rows: readonly VersionRow[], context: VersionContext): Promise<void> {
+  const published = versionOf(rows, 'published');
+  const draft = versionOf(rows, 'draft');
+  if (!published || !draft) throw new ValidationError('This document has no published version to discard the draft to');
+  await copyVersion(trx, contentType, published.id, draft.id, context);
+  await trx.updateTable(contentType.collectionName).set({ updated_at: context.timestamp() }).where('id', '=', draft.id).execute();
+  await syncSharedValues(trx, context.dialect, contentType, draft.id, documentId, 'draft');
+}
+
+/**
+ * The document's shared values as API data, for a new locale's version: from a version of the
+ * status being written (its drafts, on Draft & Publish types), whose shared values the new
+ * version joins. (The reference prefers the published row, which overwrote unpublished edits.)
+ */
+export async function sharedData(trx: DbTransaction, contentType: ContentType, rows: readonly VersionRow[], context: LinkedContext): Promise<Record<string, unknown>> {
+  const shared = contentType.scalarAttributes.filter((attribute) => attribute.shared);
+  const source = versionOf(rows, writtenStatus(contentType)) ?? rows[0];
+  if (shared.length === 0 || !source) return {};
+  const stored = await trx
+    .selectFrom(contentType.collectionName)
+    .select(shared.map((attribute) => context.dialect.select(sql.ref(attribute.column), columnTypeOf(attribute.type)).as(attribute.name)))
+    .where('id', '=', source.id)
+    .execute();
+  const row = stored[0];
+  if (!row) return {};
+  const document = createRowDecoder(contentType)(row);
+  const data: Record<string, unknown> = {};
+  for (const attribute of shared) if (document[attribute.name] !== undefined) data[attribute.name] = document[attribute.name];
+  return data;
+}

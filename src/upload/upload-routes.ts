@@ -1,0 +1,120 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthService } from '../auth/auth-service.js';
+import type { RestConfig } from '../config/app-config.js';
+import type { Document } from '../documents/document.js';
+import type { DocumentService } from '../documents/document-service.js';
+import type { LocaleCatalog } from '../i18n/locale-catalog.js';
+import { readQuery, routeMethods } from '../plugin-http.js';
+import type { DocumentQuery } from '../query/document-query.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { receiveUpload, type ReceivedUpload } from './receive-upload.js';
+import type { UploadConfig } from './upload-config.js';
+import type { UploadService } from './upload-service.js';
+
+export interface UploadRoutesContext {
+  readonly prefix: string;
+  readonly config: UploadConfig;
+  readonly auth: AuthService;
+  readonly documents: DocumentService;
+  readonly registry: SchemaRegistry;
+  readonly rest: RestConfig;
+  readonly locales: LocaleCatalog;
+  readonly contentType: ContentType;
+  readonly uploads: UploadService;
+}
+
+const PERMISSION = 'plugin::upload.content-api';
+
+/** The attributes of a file object, in the reference's order (folderPath is private). */
+const FILE_FIELDS = [
+  'id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime',
+  'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
+] as const;
+
+/** A file row → the bare object the upload API answers with (only the fields read). */
+export function toFileObject(document: Document): Record<string, unknown> {
+  const file: Record<string, unknown> = {};
+  for (const field of FILE_FIELDS) if (field in document) file[field] = document[field];
+  return file;
+}
+
+/**
+ * The upload plugin's content API (reference §14): bare bodies, numeric ids, permissions
+ * `plugin::upload.content-api.<upload|find|findOne|destroy>`.
+ */
+export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesContext): void {
+  const { prefix, auth, documents, contentType, uploads } = context;
+  const parse = (raw: Readonly<Record<string, unknown>>): DocumentQuery =>
+    parseDocumentQuery(raw, { contentType, rest: context.rest, registry: context.registry, locales: context.locales });
+
+  async function allow(request: FastifyRequest, action: string): Promise<void> {
+    const principal = await auth.authenticate(request.headers.authorization);
+    if (!auth.can(principal, `${PERMISSION}.${action}`)) throw new ForbiddenError();
+  }
+
+  function fileNotFound(): never {
+    throw new NotFoundError('file.notFound');
+  }
+
+  /** The file with this numeric id (query: its fields and populate), or a 404. */
+  async function fileById(rawId: unknown, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
+    if (typeof rawId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(rawId) || Number(rawId) > 2_147_483_647) fileNotFound();
+    const query = parse({ ...raw, filters: { id: { $eq: rawId } } });
+    const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
+    return page.documents[0] ?? fileNotFound();
+  }
+
+  /** Receives the multipart body into a temp folder that is removed whatever happens. */
+  async function withUpload<T>(request: FastifyRequest, work: (received: ReceivedUpload) => Promise<T>): Promise<T> {
+    const tempDir = await mkdtemp(path.join(tmpdir(), 'tessera-upload-'));
+    try {
+      return await work(await receiveUpload(request, { sizeLimit: context.config.sizeLimit, requestSizeLimit: context.config.requestSizeLimit, tempDir }));
+    } finally {
+      await rm(tempDir, { recursive: true, force: true });
+    }
+  }
+
+  routeMethods(fastify, `${prefix}/upload`, {
+    async POST(request, reply) {
+      await allow(request, 'upload');
+      const { id, ...others } = readQuery(request.query);
+      const unknown = Object.keys(others)[0];
+      if (unknown !== undefined) throw ValidationError.invalidKey(unknown, { source: 'query', param: unknown });
+      if (id === undefined) {
+        const created = await withUpload(request, (received) => uploads.upload(received));
+        return reply.code(201).send(created.map(toFileObject));
+      }
+      const existing = await fileById(id);
+      const updated = await withUpload(request, (received) => (received.files.length > 0 ? uploads.replace(existing, received) : uploads.updateInfo(existing, received)));
+      return toFileObject(updated);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/upload/files`, {
+    async GET(request) {
+      await allow(request, 'find');
+      const page = await documents.findMany(parse(readQuery(request.query)));
+      return page.documents.map(toFileObject);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/upload/files/:id`, {
+    async GET(request) {
+      await allow(request, 'findOne');
+      const { filters: _ignored, ...raw } = readQuery(request.query);
+      return toFileObject(await fileById((request.params as { id: string }).id, raw));
+    },
+    async DELETE(request) {
+      await allow(request, 'destroy');
+      const existing = await fileById((request.params as { id: string }).id);
+      await uploads.remove(existing);
+      return toFileObject(existing);
+    },
+  });
+}
