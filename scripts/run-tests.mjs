@@ -28,13 +28,28 @@ function runSuite(label, files, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--test', '--test-concurrency=2', ...extraArgs, ...files], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let tail = '';
+    let partial = '';
+    const failures = [];
+    let capturing = 0;
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       tail = (tail + chunk.toString()).slice(-4000);
+      // Failures are kept so that the summary repeats them: a CI log is often read from its end.
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (/^\s*not ok \d+ /.test(line) && failures.length < 400) {
+          failures.push(line);
+          capturing = 24;
+        } else if (capturing > 0 && failures.length < 400) {
+          failures.push(line);
+          capturing -= 1;
+        }
+      }
     });
     child.on('close', (code) => {
       const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tail)?.[1] ?? 0);
-      resolve({ label, code: code ?? 1, pass: count('pass'), fail: count('fail') + count('cancelled') });
+      resolve({ label, code: code ?? 1, pass: count('pass'), fail: count('fail') + count('cancelled'), failures });
     });
   });
 }
@@ -47,6 +62,10 @@ for (const [kind, label] of [['postgres', 'PostgreSQL'], ['mysql', 'MariaDB/MySQ
   else skipped.push(label);
 }
 
+for (const result of results.filter((each) => each.failures.length > 0)) {
+  console.log(`\n=== failures in the ${result.label} ===`);
+  console.log(result.failures.join('\n'));
+}
 console.log('\n=== summary ===');
 for (const result of results) {
   // A failing hook (before/after) fails its suite without counting as a failed test.

@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './security/security-headers-plugin.js';
 import { registerAdmin } from './admin/admin-plugin.js';
 import { registerUsersPermissions } from './users-permissions/users-permissions-plugin.js';
 import { registerUpload } from './upload/upload-plugin.js';
+import type { PluginSchema } from './graphql/build-schema.js';
 
 /** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
 export interface FeatureContext {
@@ -34,10 +35,17 @@ export async function registerHooks(fastify: FastifyInstance, context: FeatureCo
   await registerRateLimit(fastify, context);
 }
 
+/** What features hand to the transports registered after them. */
+export interface FeatureOutputs {
+  /** Root GraphQL fields of the features (users-permissions mutations, upload file mutations). */
+  readonly graphql: readonly PluginSchema[];
+}
+
 /** The routes of features beside the content API (auth, users, admin API, locales). */
-export async function registerFeatureRoutes(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+export async function registerFeatureRoutes(fastify: FastifyInstance, context: FeatureContext): Promise<FeatureOutputs> {
   await registerAdmin(fastify, context);
   await registerUsersPermissions(fastify, context);
   await registerI18n(fastify, context);
   await registerUpload(fastify, context);
+  return { graphql: [] };
 }

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { AppConfig, RestConfig } from '../config/app-config.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { DocumentService } from '../documents/document-service.js';
+import type { LocaleCatalog } from '../i18n/locale-catalog.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { generateSchema, type PluginSchema } from './build-schema.js';
+import { applyExtensions } from './extension/apply-extensions.js';
+import { BUILT_IN_POLICIES } from './extension/built-in-policies.js';
+import type { ExtensionService } from './extension/extension-service.js';
+import type { ExtensionServices } from './extension/extension-types.js';
+import { loadProjectMiddlewares, loadProjectPolicies } from './extension/load-project-extensions.js';
+import { readGraphqlConfig } from './graphql-config.js';
+import type { GraphqlServices } from './graphql-context.js';
+import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js';
+
+export interface GraphqlFeatureContext {
+  readonly config: AppConfig;
+  readonly registry: SchemaRegistry;
+  readonly documents: DocumentService;
+  readonly auth: AuthService;
+  readonly rest: RestConfig;
+  readonly locales: LocaleCatalog;
+  readonly log: (message: string) => void;
+  /** The service the project's `register()` configured (`strapi.plugin('graphql').service('extension')`). */
+  readonly extension: ExtensionService;
+  /** What the project's policies and middlewares receive as `{ strapi }`. */
+  readonly extensionServices: ExtensionServices;
+  /** Root fields of plugins (users-permissions, upload). */
+  readonly plugins: readonly PluginSchema[];
+}
+
+/** The GraphQL endpoint, when enabled: schema generated, extensions applied, served over HTTP. */
+export async function registerGraphqlFeature(fastify: FastifyInstance, context: GraphqlFeatureContext): Promise<GraphqlEndpoint | null> {
+  const config = readGraphqlConfig(context.config);
+  if (!config.enabled) return null;
+  const services: GraphqlServices = { ...context, config, app: context.config };
+  const policies = new Map([...BUILT_IN_POLICIES, ...(await loadProjectPolicies(context.config.projectDir))]);
+  const middlewares = await loadProjectMiddlewares(context.config.projectDir);
+  const build = (): GraphQLSchema => {
+    const extensions = context.extension.extensions(context.extensionServices);
+    const generated = generateSchema(services, context.extension.view(), context.plugins);
+    return applyExtensions(generated, extensions, { auth: context.auth, policies, middlewares, services: context.extensionServices });
+  };
+  const plugins = context.extension.extensions(context.extensionServices).flatMap((extension) => extension.plugins ?? []);
+  return registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema: build(), plugins });
+}
