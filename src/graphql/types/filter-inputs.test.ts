@@ -131,7 +131,7 @@ describe('buildScalarFilterInput', () => {
 });
 
 describe('buildFiltersInput', () => {
-  it('lists public filterable attributes, system ones, localizations and the logical operators', () => {
+  it('lists public filterable attributes, system ones and the logical operators', () => {
     assert.equal(
       print(types.filtersOf(model('api::article.article'))),
       `input ArticleFiltersInput {
@@ -148,7 +148,6 @@ describe('buildFiltersInput', () => {
   updatedAt: DateTimeFilterInput
   publishedAt: DateTimeFilterInput
   locale: StringFilterInput
-  localizations: ArticleFiltersInput
   and: [ArticleFiltersInput]
   or: [ArticleFiltersInput]
   not: ArticleFiltersInput
