@@ -7,7 +7,6 @@ import type { LocaleCatalog } from '../i18n/locale-catalog.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { generateSchema, type PluginSchema } from './build-schema.js';
 import { applyExtensions } from './extension/apply-extensions.js';
-import { BUILT_IN_POLICIES } from './extension/built-in-policies.js';
 import type { ExtensionService } from './extension/extension-service.js';
 import type { ExtensionServices } from './extension/extension-types.js';
 import { loadProjectMiddlewares, loadProjectPolicies } from './extension/load-project-extensions.js';
@@ -36,7 +35,7 @@ export async function registerGraphqlFeature(fastify: FastifyInstance, context: 
   const config = readGraphqlConfig(context.config);
   if (!config.enabled) return null;
   const services: GraphqlServices = { ...context, config, app: context.config };
-  const policies = new Map([...BUILT_IN_POLICIES, ...(await loadProjectPolicies(context.config.projectDir))]);
+  const policies = await loadProjectPolicies(context.config.projectDir);
   const middlewares = await loadProjectMiddlewares(context.config.projectDir);
   const build = (): GraphQLSchema => {
     const extensions = context.extension.extensions(context.extensionServices);
