@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSchema, parse, validate } from 'graphql';
+import { depthLimitRule } from './depth-limit-rule.js';
+
+const schema = buildSchema(`
+  type Seo { metaTitle: String, image: Image }
+  type Image { url: String, seo: Seo }
+  type Article { title: String, seo: Seo, related: [Article] }
+  type Query { articles: [Article], hello: String }
+`);
+
+function errors(query: string, limit: number): string[] {
+  return validate(schema, parse(query), [depthLimitRule(limit)]).map((error) => error.message);
+}
+
+describe('depthLimitRule', () => {
+  it('counts root fields as depth 0', () => {
+    assert.deepEqual(errors('{ hello }', 1), []);
+    assert.deepEqual(errors('{ articles { title } }', 1), []);
+    assert.deepEqual(errors('query Deep { articles { seo { metaTitle } } }', 1), ["'Deep' exceeds maximum operation depth of 1"]);
+    assert.deepEqual(errors('{ articles { seo { metaTitle } } }', 2), []);
+  });
+
+  it('names an anonymous operation with an empty name', () => {
+    assert.deepEqual(errors('{ articles { related { related { title } } } }', 2), ["'' exceeds maximum operation depth of 2"]);
+  });
+
+  it('expands fragments and inline fragments where they are spread', () => {
+    const query = 'query F { articles { ...A } } fragment A on Article { seo { ... on Seo { image { url } } } }';
+    assert.deepEqual(errors(query, 3), []);
+    assert.deepEqual(errors(query, 2), ["'F' exceeds maximum operation depth of 2"]);
+  });
+
+  it('ignores introspection fields', () => {
+    assert.deepEqual(errors('{ __schema { types { fields { type { name } } } } }', 1), []);
+    // Never counted, even one level past the limit (graphql-depth-limit would count this one).
+    assert.deepEqual(errors('{ articles { __typename } }', 0), []);
+    assert.deepEqual(errors('{ __typename hello }', 0), []);
+  });
+
+  it('checks every operation and reports once per operation, at the first field past the limit', () => {
+    const result = validate(schema, parse('query A { articles { seo { metaTitle image { url } } } } query B { hello }'), [depthLimitRule(1)]);
+    assert.equal(result.length, 1);
+    assert.deepEqual(result[0]?.locations, [{ line: 1, column: 28 }]);
+  });
+
+  it('survives fragment cycles (another rule reports them)', () => {
+    const document = parse('{ articles { ...A } } fragment A on Article { related { ...A } }');
+    assert.doesNotThrow(() => validate(schema, document, [depthLimitRule(5)]));
+  });
+});

@@ -1,0 +1,47 @@
+import { GraphQLError, Kind, type ASTNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
+
+/** The first field found deeper than allowed (the error points at it). */
+interface TooDeep {
+  readonly node: ASTNode;
+}
+
+/**
+ * Refuses an operation with a field deeper than `maxDepth`, as `graphql-depth-limit` counts:
+ * root fields are depth 0 (`articles { title }` has depth 1), fragments count as if written
+ * in place, and introspection fields (`__schema`, `__typename`, …) are not counted. One error
+ * per operation, at the first field past the limit.
+ */
+export function depthLimitRule(maxDepth: number): ValidationRule {
+  return (context: ValidationContext) => {
+    /** Depth-first search for the first field past the limit; `fragments` guards against cycles (another rule reports those). */
+    const search = (selectionSet: SelectionSetNode, depth: number, fragments: ReadonlySet<string>): TooDeep | null => {
+      for (const selection of selectionSet.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (selection.name.value.startsWith('__')) continue;
+          if (depth > maxDepth) return { node: selection };
+          const found = selection.selectionSet ? search(selection.selectionSet, depth + 1, fragments) : null;
+          if (found) return found;
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          const found = search(selection.selectionSet, depth, fragments);
+          if (found) return found;
+        } else {
+          const name = selection.name.value;
+          const fragment = context.getFragment(name);
+          if (!fragment || fragments.has(name)) continue;
+          const found = search(fragment.selectionSet, depth, new Set([...fragments, name]));
+          if (found) return found;
+        }
+      }
+      return null;
+    };
+    return {
+      OperationDefinition(operation) {
+        const found = search(operation.selectionSet, 0, new Set());
+        if (found) {
+          const name = operation.name?.value ?? '';
+          context.reportError(new GraphQLError(`'${name}' exceeds maximum operation depth of ${maxDepth}`, { nodes: found.node }));
+        }
+      },
+    };
+  };
+}

@@ -1,0 +1,105 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { getDistDirectory, isSandboxFrame, renderAltair, renderInitSnippet, SANDBOX_FRAME_CSP, type RenderOptions } from 'altair-static';
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../shared/errors.js';
+
+/**
+ * The query console: Altair, bundled in the `altair-static` package (no CDN, works offline).
+ * Its page is served at the endpoint itself (a browser's GET) and its files under
+ * `<endpoint>/console/`.
+ */
+
+const INITIAL_OPTIONS = 'initial_options.js';
+
+/**
+ * The console's own policy, replacing the API's strict one on its replies only: Altair's
+ * bundle compiles code at run time and inlines styles; queries go to this origin (or, when a
+ * user types another endpoint, anywhere).
+ */
+const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' http: https: ws: wss:",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.md': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function consolePath(endpoint: string): string {
+  return `${endpoint.replace(/\/+$/, '')}/console/`;
+}
+
+function renderOptions(endpoint: string): RenderOptions {
+  // The options go in a separate script file so that the page has no inline script.
+  return { baseURL: consolePath(endpoint), endpointURL: endpoint, serveInitialOptionsInSeperateRequest: INITIAL_OPTIONS, disableAccount: true };
+}
+
+/** The console page for an endpoint. */
+export function consoleHtml(endpoint: string): string {
+  return renderAltair(renderOptions(endpoint));
+}
+
+/** Whether a GET comes from a browser that wants a page: `text/html` accepted before (or without) JSON. */
+export function wantsHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '');
+  const html = types.indexOf('text/html');
+  if (html === -1) return false;
+  const json = types.findIndex((type) => type === 'application/json' || type === 'application/graphql-response+json');
+  return json === -1 || html < json;
+}
+
+export const CONSOLE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CONSOLE_CSP,
+  'cache-control': 'no-store',
+});
+
+/**
+ * The console's files under `<endpoint>/console/`: the options script, then the package's
+ * build folder (nothing outside it). No authentication: these are static files.
+ */
+export async function registerConsoleAssets(fastify: FastifyInstance, endpoint: string): Promise<void> {
+  const root = path.resolve(getDistDirectory());
+  const options = renderInitSnippet(renderOptions(endpoint));
+  const html = consoleHtml(endpoint);
+  const prefix = consolePath(endpoint);
+  fastify.get(`${prefix}${INITIAL_OPTIONS}`, async (_request, reply) => {
+    return reply.headers({ 'content-type': MEDIA_TYPES['.js'], 'content-security-policy': CONSOLE_CSP, 'cache-control': 'no-store' }).send(options);
+  });
+  fastify.get(`${prefix}*`, async (request, reply) => {
+    const relative = (request.params as { '*'?: string })['*'] ?? '';
+    if (relative === '' || relative === 'index.html') return reply.headers(CONSOLE_HEADERS).send(html);
+    const file = path.resolve(root, relative);
+    if (relative.includes('\0') || !file.startsWith(root + path.sep)) throw new NotFoundError();
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new NotFoundError();
+    const type = MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const csp = isSandboxFrame(relative) ? SANDBOX_FRAME_CSP : CONSOLE_CSP;
+    return reply
+      .headers({ 'content-type': type, 'content-length': String(info.size), 'content-security-policy': csp, 'cache-control': 'public, max-age=86400' })
+      .send(createReadStream(file));
+  });
+}

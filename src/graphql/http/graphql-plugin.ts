@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import mercurius, { type MercuriusOptions } from 'mercurius';
+import type { AuthService } from '../../auth/auth-service.js';
+import type { Principal } from '../../auth/principal.js';
+import { DefinitionError } from '../../shared/errors.js';
+import type { GraphqlConfig } from '../graphql-config.js';
+import type { GraphqlRequestContext } from '../graphql-context.js';
+import { depthLimitRule } from './depth-limit-rule.js';
+import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
+import { CONSOLE_HEADERS, consoleHtml, registerConsoleAssets, wantsHtml } from './graphql-console.js';
+
+/** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
+export interface GraphqlEndpoint {
+  /** Serves this schema from the next request on (checked first: an invalid schema throws and the old one stays). */
+  replaceSchema(schema: GraphQLSchema): void;
+}
+
+/** A server plugin (`use({ plugins })`): called with the Fastify instance serving the endpoint, mercurius registered on it. */
+export type GraphqlServerPlugin = (fastify: FastifyInstance) => unknown;
+
+export interface RegisterGraphqlOptions {
+  readonly config: GraphqlConfig;
+  readonly production: boolean;
+  readonly auth: AuthService;
+  readonly schema: GraphQLSchema;
+  readonly plugins?: readonly unknown[];
+}
+
+/** The headers that mark a GET as no simple cross-site request: Apollo's names (clients of the reference send them) and mercurius'. */
+const PREFLIGHT_HEADERS = ['x-apollo-operation-name', 'apollo-require-preflight', 'x-mercurius-operation-name', 'mercurius-require-preflight'];
+
+/**
+ * `apolloServer` (the spec's server options) keys honoured: `introspection` (read into
+ * `config.introspection`) and `csrfPrevention` (`false` turns the GET check off;
+ * `{ requestHeaders: [...] }` names the preflight headers). Every other key (`tracing`,
+ * `cache`, `persistedQueries`, …) is accepted and ignored: they configure Apollo Server parts
+ * that this server does not have.
+ */
+function csrfOption(config: GraphqlConfig): MercuriusOptions['csrfPrevention'] {
+  const value = config.serverOptions.csrfPrevention;
+  if (value === undefined || value === true) return { requiredHeaders: PREFLIGHT_HEADERS };
+  if (value === false) return false;
+  const headers = (value as { requestHeaders?: unknown } | null)?.requestHeaders;
+  if (Array.isArray(headers) && headers.length > 0 && headers.every((header) => typeof header === 'string' && header !== '')) return { requiredHeaders: headers as string[] };
+  throw new DefinitionError(config.file, 'graphql.config.apolloServer.csrfPrevention must be true, false or { requestHeaders: ["header-name", …] }');
+}
+
+function checkPlugins(plugins: readonly unknown[], file: string): readonly GraphqlServerPlugin[] {
+  return plugins.map((plugin, index) => {
+    if (typeof plugin !== 'function') throw new DefinitionError(file, `GraphQL server plugin ${index + 1} must be a function (fastify) => …, got ${plugin === null ? 'null' : typeof plugin}`);
+    return plugin as GraphqlServerPlugin;
+  });
+}
+
+/** JSON text is never a GraphQL document (GraphQL text fails `JSON.parse` within its first characters). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The operation's text, checked before mercurius sees it: mercurius takes a `query` that is
+ * not GraphQL but parses as JSON for a ready-made syntax tree, which would bypass the parser
+ * (and crash the validation on anything but a real tree).
+ */
+function checkSource(params: unknown): void {
+  const source = (params as { query?: unknown } | null | undefined)?.query;
+  if (source === undefined || source === null || source === '') throw new GraphqlRequestError('GraphQL operations must contain a non-empty `query`.');
+  if (typeof source === 'string' && isJson(source)) throw new GraphqlRequestError('Syntax Error: the query must be GraphQL text.', 400, 'GRAPHQL_PARSE_FAILED');
+}
+
+/**
+ * A GET names its operation by `operationName`; mercurius assumes it exists. Checked here so
+ * that an unknown or missing name is a 400, not a failure of the server.
+ */
+function checkGetOperation(query: unknown): void {
+  const { query: source, operationName } = (query ?? {}) as { query?: unknown; operationName?: unknown };
+  if (typeof source !== 'string') return;
+  let document: DocumentNode;
+  try {
+    document = parse(source);
+  } catch {
+    return; // mercurius reports the syntax error
+  }
+  const name = typeof operationName === 'string' && operationName !== '' ? operationName : undefined;
+  if (getOperationAST(document, name)) return;
+  const operations = document.definitions.filter((definition) => definition.kind === 'OperationDefinition').length;
+  if (name !== undefined) throw new GraphqlRequestError(`Unknown operation named "${name}".`, 400, 'OPERATION_RESOLUTION_FAILURE');
+  if (operations > 1) throw new GraphqlRequestError('Must provide operation name if query contains multiple operations.', 400, 'OPERATION_RESOLUTION_FAILURE');
+  // No operation at all: graphql-js says so during validation.
+}
+
+/**
+ * Serves GraphQL at `config.endpoint` (POST JSON and GET) on mercurius, in its own
+ * encapsulated context: the caller's Authorization header is settled before GraphQL runs (a
+ * bad token is the application's 401 envelope, from the parent's error handler), batching is
+ * refused, GETs need a preflight header or a JSON content type (CSRF), errors follow the
+ * reference's format, and the depth limit and introspection switch are validation rules.
+ * Outside production (or with `playgroundAlways`) a browser's GET gets the bundled console.
+ */
+export async function registerGraphql(fastify: FastifyInstance, options: RegisterGraphqlOptions): Promise<GraphqlEndpoint> {
+  const { config, auth } = options;
+  const plugins = checkPlugins(options.plugins ?? [], config.file);
+  const csrfPrevention = csrfOption(config);
+  const consoleOn = !options.production || config.playgroundAlways;
+  const validationRules: ValidationRule[] = [depthLimitRule(config.depthLimit)];
+  if (!config.introspection) validationRules.push(NoSchemaIntrospectionCustomRule);
+  // Per request, set by the preHandler and read by the context function that follows it.
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  let server: FastifyInstance | null = null;
+
+  if (consoleOn) await fastify.register(async (assets) => registerConsoleAssets(assets, config.endpoint));
+
+  await fastify.register(async (child) => {
+    // GraphQL's own request errors are answered here; anything else (a bad token, a bad JSON body) goes up to the application's envelope.
+    child.setErrorHandler((error, _request, reply) => {
+      const formatted = formatRequestError(error);
+      if (!formatted) throw error;
+      return reply.code(formatted.statusCode).send(formatted.response);
+    });
+
+    if (consoleOn) {
+      const html = consoleHtml(config.endpoint);
+      // Before authentication and the CSRF check: a browser opening the endpoint sends neither a token nor a preflight header.
+      child.addHook('onRequest', async (request, reply) => {
+        if (request.method === 'GET' && wantsHtml(request.headers.accept)) return reply.headers(CONSOLE_HEADERS).send(html);
+        return undefined;
+      });
+    }
+
+    child.addHook('preHandler', async (request, reply) => {
+      principals.set(request, await auth.authenticate(request.headers.authorization));
+      if (Array.isArray(request.body)) throw new GraphqlRequestError('Operation batching disabled.');
+      checkSource(request.method === 'GET' ? request.query : request.body);
+      if (request.method === 'GET') checkGetOperation(request.query);
+      // mercurius' response schema would turn list indices in error paths into strings; a custom serializer leaves the type to us.
+      reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
+    });
+
+    await child.register(mercurius, {
+      schema: options.schema,
+      path: config.endpoint,
+      graphiql: false,
+      ide: false,
+      allowBatchedQueries: false,
+      csrfPrevention,
+      errorHandler: false,
+      validationRules,
+      context: (request, reply): GraphqlRequestContext => {
+        const principal = principals.get(request);
+        if (!principal) throw new Error('GraphQL context built before authentication');
+        return { principal, request, reply, state: {} };
+      },
+      errorFormatter: (execution, context) => {
+        const log = (error: unknown): void => context.reply.request.log.error({ err: error }, 'GraphQL resolver failed');
+        const { statusCode, response } = formatExecutionErrors(execution as typeof execution & { errors: readonly GraphQLError[] }, log);
+        // mercurius sends `response` as it is; its type wants GraphQLError instances where plain formatted errors go.
+        return { statusCode, response: response as never };
+      },
+    });
+    server = child;
+    for (const plugin of plugins) await plugin(child);
+  });
+
+  return {
+    replaceSchema(schema) {
+      if (!server) throw new Error('The GraphQL endpoint is not registered yet');
+      const problems = validateSchema(schema);
+      if (problems.length > 0) throw new DefinitionError(config.file, `the GraphQL schema is invalid: ${problems.map((problem) => problem.message).join('; ')}`);
+      server.graphql.replaceSchema(schema);
+    },
+  };
+}
