@@ -7,7 +7,7 @@ import type { SchemaRegistry } from './schema/registry.js';
 import type { KeyValueStore } from './store/key-value-store.js';
 import type { LocaleService } from './i18n/locale-service.js';
 import { registerI18n } from './i18n/i18n-plugin.js';
-import { registerRateLimit } from './security/rate-limit-plugin.js';
+import { registerRateLimit, type AuthRateLimit } from './security/rate-limit-plugin.js';
 import { registerSecurityHeaders } from './security/security-headers-plugin.js';
 import { registerAdmin } from './admin/admin-plugin.js';
 import { registerUsersPermissions } from './users-permissions/users-permissions-plugin.js';
@@ -24,15 +24,17 @@ export interface FeatureContext {
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
   readonly log: (message: string) => void;
+  /** Set once the hooks are registered: counts auth attempts that no limited path covers (GraphQL). */
+  readonly authRateLimit?: AuthRateLimit;
 }
 
 /**
  * Hooks that must wrap every route (rate limits, CORS, security headers), registered before
  * any route. Each is a Fastify plugin wrapped with fastify-plugin semantics by its module.
  */
-export async function registerHooks(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+export async function registerHooks(fastify: FastifyInstance, context: FeatureContext): Promise<{ readonly authRateLimit: AuthRateLimit }> {
   await registerSecurityHeaders(fastify, context);
-  await registerRateLimit(fastify, context);
+  return { authRateLimit: await registerRateLimit(fastify, context) };
 }
 
 /** What features hand to the transports registered after them. */
@@ -44,8 +46,8 @@ export interface FeatureOutputs {
 /** The routes of features beside the content API (auth, users, admin API, locales). */
 export async function registerFeatureRoutes(fastify: FastifyInstance, context: FeatureContext): Promise<FeatureOutputs> {
   await registerAdmin(fastify, context);
-  await registerUsersPermissions(fastify, context);
+  const usersPermissions = await registerUsersPermissions(fastify, context);
   await registerI18n(fastify, context);
-  await registerUpload(fastify, context);
-  return { graphql: [] };
+  const upload = await registerUpload(fastify, context);
+  return { graphql: [usersPermissions.graphql, ...(upload ? [upload.graphql] : [])] };
 }

@@ -21,9 +21,15 @@ const MEMORY_KEYS = 100_000;
  * Runs in `preValidation`: after the body is parsed (the key includes `body.email`), before
  * any route validation or handler, so even malformed auth calls count.
  */
-export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+/**
+ * Counts one auth attempt under `key` and throws a RateLimitError when its budget is spent; for
+ * auth calls that do not come through a limited path (the GraphQL auth mutations).
+ */
+export type AuthRateLimit = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
+
+export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<AuthRateLimit> {
   const settings = readRateLimitConfig(context.config);
-  if (!settings.enabled) return;
+  if (!settings.enabled) return async () => undefined;
   let redis: RateLimitRedis | null = null;
   if (settings.redis) {
     redis = await connectRateLimitRedis(settings.redis.url, context.log);
@@ -45,9 +51,7 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
   const restPrefix = context.config.rest.prefix;
 
   fastify.decorateRequest('tesseraRateLimitKey', null);
-  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const key = rateLimitKey(restPrefix, request.url, request.body, request.ip);
-    if (key === null) return;
+  const apply: AuthRateLimit = async (request, reply, key) => {
     request.tesseraRateLimitKey = key;
     let result: Awaited<ReturnType<typeof limit>>;
     try {
@@ -66,6 +70,10 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
       throw new RateLimitError();
     }
   };
+  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = rateLimitKey(restPrefix, request.url, request.body, request.ip);
+    if (key !== null) await apply(request, reply, key);
+  };
   // Most requests are not auth calls: they pass with a substring test and no promise.
   fastify.addHook('preValidation', (request, reply, done) => {
     // A CORS preflight is not an auth attempt.
@@ -75,6 +83,7 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
     }
     check(request, reply).then(() => done(), done);
   });
+  return apply;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../features.js';
+import type { PluginSchema } from '../graphql/build-schema.js';
+import { uploadSchema } from '../graphql/plugins/upload-schema.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import { FILE_UID } from './file-type.js';
 import { loadProvider } from './load-provider.js';
@@ -9,15 +11,21 @@ import { readUploadConfig } from './upload-config.js';
 import { uploadRoutes } from './upload-routes.js';
 import { createUploadService } from './upload-service.js';
 
+/** What the plugin gives the rest of the app once registered. */
+export interface UploadPlugin {
+  /** `updateUploadFile` and `deleteUploadFile` for `generateSchema`, on the REST routes' upload service. */
+  readonly graphql: PluginSchema;
+}
+
 /**
  * The upload plugin: `<prefix>/upload…` routes and, for the local provider, `/uploads/*`. The
  * multipart parser is registered inside this plugin's scope only: other routes keep refusing
  * multipart bodies.
  */
-export async function registerUpload(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+export async function registerUpload(fastify: FastifyInstance, context: FeatureContext): Promise<UploadPlugin | null> {
   const { config: appConfig, registry, documents, auth, locales } = context;
   const contentType = registry.get(FILE_UID);
-  if (!contentType) return;
+  if (!contentType) return null;
   const config = readUploadConfig(appConfig);
   const provider = await loadProvider(config, appConfig.projectDir);
   const baseQuery = () => parseDocumentQuery({}, { contentType, rest: appConfig.rest, registry, locales });
@@ -31,4 +39,5 @@ export async function registerUpload(fastify: FastifyInstance, context: FeatureC
   fastify.addHook('onClose', async () => {
     await provider.close?.();
   });
+  return { graphql: uploadSchema(uploads) };
 }

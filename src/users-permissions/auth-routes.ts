@@ -1,5 +1,7 @@
 import type { DbTransaction } from '../db/database.js';
 import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import type { Document } from '../documents/document.js';
 import { verifyPassword } from '../documents/hash-password.js';
 import { ApplicationError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, refuseUnknownKeys, required, MAX_PASSWORD_BYTES } from './body.js';
@@ -9,17 +11,33 @@ import { translateTaken } from './user-service.js';
 
 const TAKEN = 'Email or Username are already taken';
 
-/** POST /auth/local/register, /auth/local, forgot, reset and change password, email confirmation (reference §7). */
-export function authRoutes(fastify: FastifyInstance, context: PluginContext): void {
-  const { records, users, settings, jwt, feature } = context;
-  const prefix = `${feature.config.rest.prefix}/auth`;
+/** A signed-in user: the answer of register (without `jwt` when the email must be confirmed first), login and the password actions. */
+export interface AuthResult {
+  readonly jwt?: string;
+  readonly user: Document | null;
+}
 
-  routeMethods(fastify, `${prefix}/local/register`, {
-    POST: async (request) => {
-      await authorize(context, request, `${AUTH}.register`);
+/**
+ * What the auth routes do once the caller is allowed to, shared by REST and GraphQL (reference
+ * §6: the GraphQL mutations call the REST controllers). Inputs are request bodies, checked here.
+ */
+export interface AuthActions {
+  register(body: unknown): Promise<AuthResult>;
+  login(body: unknown): Promise<AuthResult>;
+  forgotPassword(body: unknown): Promise<{ ok: true }>;
+  resetPassword(body: unknown): Promise<AuthResult>;
+  changePassword(principal: Principal, body: unknown): Promise<AuthResult>;
+  /** Claims the confirmation code (`{ confirmation }`) and marks the user confirmed. */
+  confirmEmail(query: unknown): Promise<AuthResult>;
+}
+
+export function createAuthActions(context: PluginContext): AuthActions {
+  const { records, users, settings, jwt, feature } = context;
+  return {
+    async register(raw) {
       const advanced = await settings.advanced();
       if (!advanced.allow_register) throw new ApplicationError('Register action is currently disabled');
-      const body = readBody(request.body);
+      const body = readBody(raw);
       const allowed = ['username', 'email', 'password', ...settings.allowedFields];
       const invalid = Object.keys(body).filter((key) => !allowed.includes(key));
       if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
@@ -53,12 +71,9 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       }
       return { jwt: jwt.sign(user.id), user };
     },
-  });
 
-  routeMethods(fastify, `${prefix}/local`, {
-    POST: async (request) => {
-      await authorize(context, request, `${AUTH}.callback`);
-      const fields = readStrings(readBody(request.body), { identifier: { required: true }, password: { required: true } });
+    async login(body) {
+      const fields = readStrings(readBody(body), { identifier: { required: true }, password: { required: true } });
       const identifier = required(fields.identifier);
       const password = required(fields.password);
       const record = await records.byLogin(identifier);
@@ -72,12 +87,9 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       if (record.blocked) throw new ApplicationError('Your account has been blocked by an administrator');
       return { jwt: jwt.sign(record.id), user: await users.output(record.documentId) };
     },
-  });
 
-  routeMethods(fastify, `${prefix}/forgot-password`, {
-    POST: async (request) => {
-      await authorize(context, request, `${AUTH}.forgotPassword`);
-      const body = readBody(request.body);
+    async forgotPassword(raw) {
+      const body = readBody(raw);
       refuseUnknownKeys(body, ['email']);
       const { email } = readStrings(body, { email: { required: true, email: true } });
       const record = await records.byEmail(required(email));
@@ -87,12 +99,9 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       }
       return { ok: true };
     },
-  });
 
-  routeMethods(fastify, `${prefix}/reset-password`, {
-    POST: async (request) => {
-      await authorize(context, request, `${AUTH}.resetPassword`);
-      const body = readBody(request.body);
+    async resetPassword(raw) {
+      const body = readBody(raw);
       refuseUnknownKeys(body, ['code', 'password', 'passwordConfirmation']);
       const fields = readStrings(body, { code: { required: true }, password: { required: true, password: true }, passwordConfirmation: { required: true } });
       if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
@@ -105,13 +114,10 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       if (!user) throw new ValidationError('Incorrect code provided');
       return { jwt: jwt.sign(record.id), user };
     },
-  });
 
-  routeMethods(fastify, `${prefix}/change-password`, {
-    POST: async (request) => {
-      const principal = await authorize(context, request, `${AUTH}.changePassword`);
+    async changePassword(principal, raw) {
       if (principal.kind !== 'user') throw new ApplicationError('You must be authenticated to reset your password');
-      const body = readBody(request.body);
+      const body = readBody(raw);
       refuseUnknownKeys(body, ['currentPassword', 'password', 'passwordConfirmation']);
       const fields = readStrings(body, { currentPassword: { required: true }, password: { required: true, password: true }, passwordConfirmation: { required: true } });
       if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
@@ -125,16 +131,62 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext): vo
       if (!user) throw new UnauthorizedError('Missing or invalid credentials');
       return { jwt: jwt.sign(record.id), user };
     },
+
+    async confirmEmail(query) {
+      const { confirmation } = readStrings(readBody(query), { confirmation: { required: true } });
+      const code = required(confirmation);
+      const record = await records.byConfirmationCode(code);
+      if (!record || !(await records.claimCode('confirmation', record.id, code))) throw new ValidationError('Invalid token');
+      const user = await users.update(record.documentId, { confirmed: true });
+      return { jwt: jwt.sign(record.id), user };
+    },
+  };
+}
+
+/** POST /auth/local/register, /auth/local, forgot, reset and change password, email confirmation (reference §7). */
+export function authRoutes(fastify: FastifyInstance, context: PluginContext, actions: AuthActions): void {
+  const { records, users, settings, feature } = context;
+  const prefix = `${feature.config.rest.prefix}/auth`;
+
+  routeMethods(fastify, `${prefix}/local/register`, {
+    POST: async (request) => {
+      await authorize(context, request, `${AUTH}.register`);
+      return actions.register(request.body);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/local`, {
+    POST: async (request) => {
+      await authorize(context, request, `${AUTH}.callback`);
+      return actions.login(request.body);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/forgot-password`, {
+    POST: async (request) => {
+      await authorize(context, request, `${AUTH}.forgotPassword`);
+      return actions.forgotPassword(request.body);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/reset-password`, {
+    POST: async (request) => {
+      await authorize(context, request, `${AUTH}.resetPassword`);
+      return actions.resetPassword(request.body);
+    },
+  });
+
+  routeMethods(fastify, `${prefix}/change-password`, {
+    POST: async (request) => {
+      const principal = await authorize(context, request, `${AUTH}.changePassword`);
+      return actions.changePassword(principal, request.body);
+    },
   });
 
   routeMethods(fastify, `${prefix}/email-confirmation`, {
     GET: async (request, reply) => {
       await authorize(context, request, `${AUTH}.emailConfirmation`);
-      const { confirmation } = readStrings(readQuery(request.query), { confirmation: { required: true } });
-      const code = required(confirmation);
-      const record = await records.byConfirmationCode(code);
-      if (!record || !(await records.claimCode('confirmation', record.id, code))) throw new ValidationError('Invalid token');
-      await users.update(record.documentId, { confirmed: true });
+      await actions.confirmEmail(readQuery(request.query));
       const advanced = await settings.advanced();
       return reply.redirect(advanced.email_confirmation_redirection ?? '/');
     },

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../documents/hash-password.js';
 import { createEmailService } from '../email/create-email-service.js';
 import type { FeatureContext } from '../features.js';
+import type { PluginSchema } from '../graphql/build-schema.js';
+import { usersPermissionsSchema } from '../graphql/plugins/users-permissions-schema.js';
 import { DefinitionError } from '../shared/errors.js';
-import { authRoutes } from './auth-routes.js';
+import { authRoutes, createAuthActions } from './auth-routes.js';
 import { USER_UID } from './content-types.js';
 import type { PluginContext } from './plugin-context.js';
 import { createUsersPermissionsSettings } from './settings.js';
@@ -30,8 +32,14 @@ function serverUrlOf(fastify: FastifyInstance, feature: FeatureContext): () => s
   };
 }
 
+/** What the plugin gives the rest of the app once registered. */
+export interface UsersPermissionsPlugin {
+  /** `me` and the auth mutations for `generateSchema`, on the same actions as the REST routes. */
+  readonly graphql: PluginSchema;
+}
+
 /** The users-permissions plugin's content API routes: /auth/* and /users/* under the REST prefix. */
-export async function registerUsersPermissions(fastify: FastifyInstance, feature: FeatureContext): Promise<void> {
+export async function registerUsersPermissions(fastify: FastifyInstance, feature: FeatureContext): Promise<UsersPermissionsPlugin> {
   const settings = await createUsersPermissionsSettings(feature.config, feature.store);
   const userType = feature.registry.get(USER_UID);
   for (const name of settings.allowedFields) {
@@ -51,6 +59,8 @@ export async function registerUsersPermissions(fastify: FastifyInstance, feature
     jwt: await createUserJwt(feature.config, feature.store),
     dummyHash: await hashPassword(randomBytes(16).toString('hex')),
   };
-  authRoutes(fastify, context);
+  const actions = createAuthActions(context);
+  authRoutes(fastify, context, actions);
   userRoutes(fastify, context);
+  return { graphql: usersPermissionsSchema({ actions, users, rateLimit: feature.authRateLimit }) };
 }
