@@ -27,6 +27,9 @@ import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
 import { upgradeVersions } from './documents/versions/upgrade-versions.js';
+import { createExtensionService } from './graphql/extension/extension-service.js';
+import { createPluginAccessor } from './graphql/extension/plugin-accessor.js';
+import { registerGraphqlFeature } from './graphql/graphql-feature.js';
 
 export interface App {
   readonly config: AppConfig;
@@ -105,19 +108,31 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const auth = await createAuthService({ config, registry, database, store, log });
     const locales = await createLocaleService({ config, database, store, log });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
-    await lifecycle.bootstrap({
+    const lifecycleContext = {
       documents: createDocumentApi(registry, documents, locales),
       log: { info: log, warn: log },
-    });
+    };
+    const extension = createExtensionService();
+    const plugin = createPluginAccessor(extension);
+    await lifecycle.register({ ...lifecycleContext, plugin });
+    await lifecycle.bootstrap({ ...lifecycleContext, plugin });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const fastify = buildHttp(config);
-    const features: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
-    await registerHooks(fastify, features);
+    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
+    const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     await fastify.register(contentApiPlugin, { registry, documents, auth, rest: config.rest, locales });
-    await registerFeatureRoutes(fastify, features);
+    const plugins = await registerFeatureRoutes(fastify, features);
+    const lifecycleServices = { ...lifecycleContext, plugin };
+    await registerGraphqlFeature(fastify, {
+      ...features,
+      rest: config.rest,
+      extension,
+      extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
+      plugins: plugins.graphql,
+    });
     await fastify.ready();
 
     let closing: Promise<void> | undefined;

@@ -27,6 +27,11 @@ export interface Database {
    * (a bounded number of times), so `fn` must have no effect outside the transaction.
    */
   transaction<T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs a lone statement (its own transaction) again when the database aborted it for a
+   * deadlock, as `transaction` does: InnoDB may choose a single DELETE as the one to give way.
+   */
+  retrying<T>(statement: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     dialect,
     counter,
     transaction: (fn) => withRetry(dialect, () => db.transaction().execute(fn)),
+    retrying: (statement) => withRetry(dialect, statement),
     close: () => db.destroy(),
   };
 }

@@ -19,6 +19,11 @@ export interface Dialect {
   readonly name: DialectName;
   /** Whether UPDATE … RETURNING exists (PostgreSQL, SQLite; not MySQL or MariaDB). */
   readonly updateReturning: boolean;
+  /**
+   * Whether SELECT … FOR UPDATE exists (PostgreSQL, MySQL). SQLite has no row locks: its write
+   * transactions (`begin immediate`) hold the whole database already.
+   */
+  readonly rowLocks: boolean;
   /** Longest identifier the database keeps (PostgreSQL 63, MySQL 64). */
   readonly maxIdentifierLength: number;
   quote(identifier: string): string;

@@ -234,7 +234,13 @@ export function createDocumentService({ database, registry, now = () => new Date
   async function writeVersion(trx: DbTransaction, documentId: string, write: DocumentWrite, query: DocumentQuery, localize: Localize | undefined, locked: boolean): Promise<Document | null> {
     const { contentType } = write;
     const locale = localeOf(contentType, query);
-    const all = await versionRows(trx, contentType, documentId, '*');
+    // Locked as read (after the write locks, as the UPDATE would lock them anyway): a plain
+    // type's lone DELETE takes none of our locks, and a row it removed between this read and
+    // the UPDATE left nothing to read back (a 500 on PostgreSQL) or, on MySQL, a 200 showing the
+    // deleted snapshot for a write that changed nothing. Now the delete came first (no rows:
+    // 404) or waits for this write; on InnoDB both now lock the document_id index entry before
+    // the row, which also ended their deadlocks.
+    const all = await versionRows(trx, contentType, documentId, '*', dialect.rowLocks);
     if (all.length === 0) return null;
     const own = all.filter((row) => row.locale === (contentType.localized ? locale : null));
     const row = versionOf(own, writtenStatus(contentType));
@@ -330,7 +336,8 @@ export function createDocumentService({ database, registry, now = () => new Date
         // One statement, atomic by itself: the change and the row it left in one round trip,
         // selected exactly as a read by documentId would select it.
         return translateClientErrors(async () => {
-          const { rows } = await database.db.executeQuery<Record<string, unknown>>(updateReturning(contentType, stampedColumns(hashed), documentId, query));
+          const statement = updateReturning(contentType, stampedColumns(hashed), documentId, query);
+          const { rows } = await database.retrying(() => database.db.executeQuery<Record<string, unknown>>(statement));
           return decode(query.contentType, rows)[0] ?? null;
         });
       }
@@ -370,7 +377,7 @@ export function createDocumentService({ database, registry, now = () => new Date
 
     async delete(contentType, documentId, locale) {
       if (!versioned(contentType) && !hasLinks(contentType, registry)) {
-        const result = await database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst();
+        const result = await database.retrying(() => database.db.deleteFrom(contentType.collectionName).where(sql.ref('document_id'), '=', documentId).executeTakeFirst());
         return Number(result.numDeletedRows) > 0;
       }
       return inTransaction(async (trx) => {

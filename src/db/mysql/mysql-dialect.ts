@@ -79,6 +79,7 @@ function parameter(value: BoundValue, type: ColumnType): RawBuilder<unknown> {
 export const mysqlDialect: Dialect = Object.freeze({
   name: 'mysql' as const,
   updateReturning: false,
+  rowLocks: true,
   maxIdentifierLength: 64,
   tableOptions: TABLE_OPTIONS,
   quote,

@@ -76,6 +76,7 @@ export function createPostgresDialect({ caseFoldingCollation }: PostgresDialectO
   return Object.freeze({
     name: 'postgres' as const,
     updateReturning: true,
+    rowLocks: true,
     maxIdentifierLength: 63,
     tableOptions: '',
     quote,

@@ -31,6 +31,7 @@ function quote(identifier: string): string {
 export const sqliteDialect: Dialect = Object.freeze({
   name: 'sqlite' as const,
   updateReturning: true,
+  rowLocks: false,
   maxIdentifierLength: 63,
   tableOptions: '',
   quote,

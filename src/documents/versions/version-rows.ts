@@ -9,14 +9,19 @@ export interface VersionRow {
   readonly status: Status;
 }
 
-/** The rows of a document (of one locale, or all with '*'), oldest first. */
-export async function versionRows(executor: Executor, contentType: ContentType, documentId: string, locale: string): Promise<VersionRow[]> {
+/**
+ * The rows of a document (of one locale, or all with '*'), oldest first. With `lock` they stay
+ * locked (FOR UPDATE) until the transaction ends: a write that read them must not find them
+ * gone when it writes them (see document-service writeVersion).
+ */
+export async function versionRows(executor: Executor, contentType: ContentType, documentId: string, locale: string, lock = false): Promise<VersionRow[]> {
   let select = executor
     .selectFrom(contentType.collectionName)
     .select(['id', 'published_at', ...(contentType.localized ? ['locale'] : [])])
     .where('document_id', '=', documentId)
     .orderBy('id');
   if (contentType.localized && locale !== '*') select = select.where('locale', '=', locale);
+  if (lock) select = select.forUpdate();
   const rows = await select.execute();
   return rows.map((row) => ({
     id: Number(row.id),
