@@ -66,9 +66,9 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
   /** A documentId, or a row id (entity shape, DECISIONS), as the document's documentId; null when none matches. */
   async function documentIdOf(value: unknown, args: Args, info: GraphQLResolveInfo, principal: GraphqlRequestContext['principal']): Promise<string | null> {
     const text = String(value ?? '');
-    if (isDocumentId(text)) return text;
-    if (flat || !/^\d{1,15}$/.test(text)) return null;
-    const query = readQuery(contentType, { ...args, filters: { id: { eq: text } } }, info, principal, context);
+    // Digits only: a row id (a generated documentId is never all digits), in the entity shape.
+    if (flat || !/^\d{1,15}$/.test(text)) return isDocumentId(text) ? text : null;
+    const query = readQuery(contentType, args, info, principal, context, { restFilters: { id: { $eq: text } } });
     const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
     return page.documents[0]?.documentId ?? null;
   }
@@ -160,9 +160,10 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       resolve: async (_parent, args: Args, ctx, info) => {
         const documentId = single ? await documents.singleDocumentId(contentType) : await documentIdOf(args[idArg], args, info, ctx.principal);
         if (documentId === null) throw new NotFoundError('Document not found');
-        // The entity shape returns what was deleted: read it (as the selection asks) before deleting.
-        const query = readQuery(contentType, { ...args, status: contentType.draftAndPublish ? 'draft' : undefined }, info, ctx.principal, context, { one: true });
-        const before = flat ? null : await documents.findOne(query, documentId);
+        // The entity shape returns what was deleted: read it (as the selection asks) before
+        // deleting: its published version, or the draft of a never-published document.
+        const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
+        const before = flat ? null : ((await documents.findOne(query, documentId)) ?? (contentType.draftAndPublish ? await documents.findOne({ ...query, status: 'draft' }, documentId) : null));
         if (!(await documents.delete(contentType, documentId, query.locale))) throw new NotFoundError('Document not found');
         return flat ? { documentId } : { data: before };
       },

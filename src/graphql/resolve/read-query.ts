@@ -35,6 +35,8 @@ export interface ReadOptions {
   readonly withCount?: boolean;
   /** Leave filters, sort and pagination out (single-document reads and writes). */
   readonly one?: boolean;
+  /** Filters in the REST parameter's form, instead of the `filters` argument. */
+  readonly restFilters?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -49,7 +51,8 @@ export function readQuery(contentType: ContentType, args: Readonly<Record<string
   const populate = populateOf(contentType, modelSelections(info.fieldNodes, info.returnType, plan), plan);
   const raw: Record<string, unknown> = { status: statusOf(args), locale: args.locale ?? undefined, populate };
   if (!options.one) {
-    if (args.filters && typeof args.filters === 'object') raw.filters = filtersToParams(args.filters as Record<string, unknown>, contentType, registry);
+    if (options.restFilters) raw.filters = options.restFilters;
+    else if (args.filters && typeof args.filters === 'object') raw.filters = filtersToParams(args.filters as Record<string, unknown>, contentType, registry);
     if (Array.isArray(args.sort) && args.sort.length > 0) raw.sort = args.sort;
     const pagination = Object.fromEntries(Object.entries((args.pagination ?? {}) as Record<string, unknown>).filter(([, value]) => value !== null && value !== undefined));
     raw.pagination = { ...pagination, withCount: options.withCount === true };
