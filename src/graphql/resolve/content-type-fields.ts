@@ -53,7 +53,8 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
   const plural = pluralFieldOf(contentType);
   const typeName = typeNameOf(contentType);
   const single = contentType.kind === 'singleType';
-  const writable = !contentType.uid.startsWith('plugin::');
+  // Plugin types have their own mutations (users-permissions, upload).
+  const plugin = contentType.uid.startsWith('plugin::');
 
   const versionArgs: GraphQLFieldConfigArgumentMap = {
     status: { type: PublicationStatusType },
@@ -117,13 +118,15 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       scopes.set(`Query.${plural}`, permissionOf(contentType, 'find'));
     }
   }
-  if (!writable) return { queries, mutations, scopes };
+  if (plugin) return { queries, mutations, scopes };
+  // A type with nothing writable has no input type (an empty one is invalid): no create nor update.
+  const writable = Object.keys(types.inputOf(contentType).getFields()).length > 0;
 
   const data = { data: { type: new GraphQLNonNull(types.inputOf(contentType)) } };
   const writeArgs: GraphQLFieldConfigArgumentMap = { ...versionArgs };
   const bodyOf = (args: Args) => inputToData((args.data ?? {}) as Record<string, unknown>, contentType, registry);
 
-  if (!single && enabled('create')) {
+  if (writable && !single && enabled('create')) {
     mutations[`create${typeName}`] = {
       type: output1,
       args: { ...data, ...writeArgs },
@@ -134,7 +137,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
     };
     scopes.set(`Mutation.create${typeName}`, permissionOf(contentType, 'create'));
   }
-  if (enabled('update')) {
+  if (writable && enabled('update')) {
     mutations[`update${typeName}`] = {
       type: output1,
       args: single ? { ...data, ...writeArgs } : { [idArg]: { type: new GraphQLNonNull(GraphQLID) }, ...data, ...writeArgs },
