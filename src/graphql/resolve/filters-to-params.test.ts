@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { componentDefinition, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
 import { staticLocaleCatalog } from '../../i18n/locale-catalog.js';
 import type { FilterNode } from '../../query/document-query.js';
 import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
 import type { ContentType } from '../../schema/content-type.js';
-import type { SourcedDefinition } from '../../schema/definition.js';
 import { buildRegistry } from '../../schema/registry.js';
 import { ValidationError } from '../../shared/errors.js';
 import { filtersToParams } from './filters-to-params.js';
 
-function type(name: string, definition: SourcedDefinition['definition']): SourcedDefinition {
-  return { uid: `api::${name}.${name}`, apiName: name, modelName: name, file: `${name}/schema.json`, definition: { info: { singularName: name, pluralName: `${name}s` }, ...definition } };
-}
-
 const registry = buildRegistry(
   [
-    type('article', {
+    typeDefinition('article', {
       pluginOptions: { i18n: { localized: true } },
       attributes: {
         title: { type: 'string' },
@@ -33,9 +29,9 @@ const registry = buildRegistry(
         seo: { type: 'component', component: 'shared.seo' },
       },
     }),
-    type('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
+    typeDefinition('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
   ],
-  [{ uid: 'shared.seo', category: 'shared', name: 'seo', file: 'seo.json', definition: { attributes: { metaTitle: { type: 'string' }, category: { type: 'relation', relation: 'oneWay', target: 'api::category.category' } } } }],
+  [componentDefinition('shared.seo', { metaTitle: { type: 'string' }, category: { type: 'relation', relation: 'oneWay', target: 'api::category.category' } })],
 );
 const article = registry.get('api::article.article') as ContentType;
 const locales = staticLocaleCatalog(['en'], 'en');

@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { componentDefinition, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import { validateData } from '../../documents/validate-data.js';
 import type { ContentType } from '../../schema/content-type.js';
-import type { SourcedComponentDefinition, SourcedDefinition } from '../../schema/definition.js';
 import { buildRegistry } from '../../schema/registry.js';
 import { UPLOAD_TYPES } from '../../upload/file-type.js';
 import { ValidationError } from '../../shared/errors.js';
 import { inputToData } from './input-to-data.js';
 
-function type(name: string, definition: SourcedDefinition['definition']): SourcedDefinition {
-  return { uid: `api::${name}.${name}`, apiName: name, modelName: name, file: `${name}/schema.json`, definition: { info: { singularName: name, pluralName: `${name}s` }, ...definition } };
-}
-
-function component(uid: string, attributes: NonNullable<SourcedComponentDefinition['definition']['attributes']>): SourcedComponentDefinition {
-  const [category = '', name = ''] = uid.split('.');
-  return { uid, category, name, file: `${uid}.json`, definition: { attributes } };
-}
-
 const registry = buildRegistry(
   [
     ...UPLOAD_TYPES,
-    type('article', {
+    typeDefinition('article', {
       attributes: {
         title: { type: 'string', required: true },
         views: { type: 'integer' },
@@ -38,11 +29,11 @@ const registry = buildRegistry(
         blocks: { type: 'dynamiczone', components: ['shared.seo', 'shared.link'] },
       },
     }),
-    type('category', { attributes: { name: { type: 'string' } } }),
+    typeDefinition('category', { attributes: { name: { type: 'string' } } }),
   ],
   [
-    component('shared.seo', { metaTitle: { type: 'string' }, link: { type: 'component', component: 'shared.link' } }),
-    component('shared.link', { url: { type: 'string' }, kind: { type: 'enumeration', enum: ['primary', 'draft-mode'] } }),
+    componentDefinition('shared.seo', { metaTitle: { type: 'string' }, link: { type: 'component', component: 'shared.link' } }),
+    componentDefinition('shared.link', { url: { type: 'string' }, kind: { type: 'enumeration', enum: ['primary', 'draft-mode'] } }),
   ],
 );
 const article = registry.get('api::article.article') as ContentType;

@@ -1,29 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { GraphQLEnumType, GraphQLString, printType, type GraphQLInputObjectType, type GraphQLScalarType } from 'graphql';
+import { GraphQLString, printType, type GraphQLInputObjectType } from 'graphql';
+import { componentDefinition, shadowView, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import type { Model } from '../../schema/content-type.js';
-import type { SourcedComponentDefinition, SourcedDefinition } from '../../schema/definition.js';
-import { buildRegistry, type SchemaRegistry } from '../../schema/registry.js';
+import { buildRegistry } from '../../schema/registry.js';
 import { UPLOAD_TYPES } from '../../upload/file-type.js';
-import type { ShadowCrudView } from '../extension/extension-types.js';
 import { DateTimeScalar, LongScalar } from '../scalars.js';
-import { enumNameOf, enumValueNameOf } from '../type-names.js';
+import { createSchemaTypes } from './create-schema-types.js';
 import { buildFiltersInput, buildScalarFilterInput } from './filter-inputs.js';
 import type { SchemaTypes } from './schema-types.js';
-
-function type(name: string, definition: SourcedDefinition['definition']): SourcedDefinition {
-  return { uid: `api::${name}.${name}`, apiName: name, modelName: name, file: `${name}/schema.json`, definition: { info: { singularName: name, pluralName: `${name}s` }, ...definition } };
-}
-
-function component(uid: string, attributes: NonNullable<SourcedComponentDefinition['definition']['attributes']>): SourcedComponentDefinition {
-  const [category = '', name = ''] = uid.split('.');
-  return { uid, category, name, file: `${uid}.json`, definition: { attributes } };
-}
 
 const registry = buildRegistry(
   [
     ...UPLOAD_TYPES,
-    type('article', {
+    typeDefinition('article', {
       pluginOptions: { i18n: { localized: true } },
       options: { draftAndPublish: true },
       attributes: {
@@ -43,47 +33,19 @@ const registry = buildRegistry(
         blocks: { type: 'dynamiczone', components: ['shared.seo'] },
       },
     }),
-    type('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
-    type('hidden', { attributes: { name: { type: 'string' } } }),
-    type('home', { kind: 'singleType', attributes: { title: { type: 'string' } } }),
+    typeDefinition('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
+    typeDefinition('hidden', { attributes: { name: { type: 'string' } } }),
+    typeDefinition('home', { kind: 'singleType', attributes: { title: { type: 'string' } } }),
   ],
-  [component('shared.seo', { metaTitle: { type: 'string' }, image: { type: 'media' }, related: { type: 'relation', relation: 'oneWay', target: 'api::category.category' } })],
+  [componentDefinition('shared.seo', { metaTitle: { type: 'string' }, image: { type: 'media' }, related: { type: 'relation', relation: 'oneWay', target: 'api::category.category' } })],
 );
 
-/** The schema-types cache, over the builders under test; `api::hidden.hidden` is disabled, `views` has filters disabled. */
-function testTypes(reg: SchemaRegistry, shadow: Partial<ShadowCrudView> = {}): SchemaTypes {
-  const cache = new Map<string, unknown>();
-  const memo = <T>(key: string, make: () => T): T => {
-    if (!cache.has(key)) cache.set(key, make());
-    return cache.get(key) as T;
-  };
-  const view: ShadowCrudView = {
-    isTypeEnabled: (uid) => uid !== 'api::hidden.hidden',
-    isActionEnabled: () => true,
-    hasOutput: () => true,
-    hasInput: () => true,
-    hasFilters: (uid, field) => !(uid === 'api::article.article' && field === 'views'),
-    ...shadow,
-  };
-  const types: SchemaTypes = {
-    shape: 'entity',
-    registry: reg,
-    shadow: view,
-    isExposed: (model) => view.isTypeEnabled(model.uid),
-    enumOf: (model, attribute) =>
-      memo(`enum:${model.uid}.${attribute.name}`, () => new GraphQLEnumType({
-        name: enumNameOf(model, attribute.name),
-        values: Object.fromEntries((attribute.enum ?? []).map((value) => [enumValueNameOf(value), { value }])),
-      })),
-    scalarFiltersOf: (scalar: GraphQLScalarType) => memo(`scalar:${scalar.name}`, () => buildScalarFilterInput(scalar)),
-    filtersOf: (model: Model) => memo(`filters:${model.uid}`, () => buildFiltersInput(model, types)),
-    inputOf: () => assert.fail('not used'),
-    zoneInputOf: () => assert.fail('not used'),
-  };
-  return types;
-}
-
-const types = testTypes(registry);
+/** `api::hidden.hidden` has shadow CRUD disabled, `views` has filters disabled. */
+const shadow = {
+  isTypeEnabled: (uid: string) => uid !== 'api::hidden.hidden',
+  hasFilters: (uid: string, field: string) => !(uid === 'api::article.article' && field === 'views'),
+};
+const types = createSchemaTypes(registry, shadowView(shadow), 'entity');
 const model = (uid: string): Model => registry.model(uid) ?? assert.fail(uid);
 const print = (input: GraphQLInputObjectType): string => printType(input);
 
@@ -132,8 +94,10 @@ describe('buildScalarFilterInput', () => {
 
 describe('buildFiltersInput', () => {
   it('lists public filterable attributes, system ones and the logical operators', () => {
+    // Built over the real types but with the write inputs refused: a filter never needs them.
+    const filtersOnly: SchemaTypes = { ...types, inputOf: () => assert.fail('not used'), zoneInputOf: () => assert.fail('not used') };
     assert.equal(
-      print(types.filtersOf(model('api::article.article'))),
+      print(buildFiltersInput(model('api::article.article'), filtersOnly)),
       `input ArticleFiltersInput {
   documentId: IDFilterInput
   title: StringFilterInput
@@ -173,7 +137,7 @@ describe('buildFiltersInput', () => {
   });
 
   it('leaves out a relation whose target has shadow CRUD disabled, and components when disabled', () => {
-    const noSeo = testTypes(registry, { isTypeEnabled: (uid) => uid !== 'shared.seo' });
+    const noSeo = createSchemaTypes(registry, shadowView({ ...shadow, isTypeEnabled: (uid) => uid !== 'shared.seo' }), 'entity');
     const printed = print(noSeo.filtersOf(model('api::article.article')));
     assert.doesNotMatch(printed, /seo:/);
     assert.match(printed, /hidden: HiddenFiltersInput/);

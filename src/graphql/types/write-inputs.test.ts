@@ -1,29 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { GraphQLEnumType, GraphQLObjectType, GraphQLSchema, GraphQLString, graphqlSync, printType, type GraphQLScalarType } from 'graphql';
+import { GraphQLObjectType, GraphQLSchema, GraphQLString, graphqlSync, printType } from 'graphql';
+import { componentDefinition, shadowView, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import type { DynamicZoneAttribute } from '../../schema/attribute.js';
 import type { Model } from '../../schema/content-type.js';
-import type { SourcedComponentDefinition, SourcedDefinition } from '../../schema/definition.js';
 import { buildRegistry } from '../../schema/registry.js';
 import { UPLOAD_TYPES } from '../../upload/file-type.js';
-import type { ShadowCrudView } from '../extension/extension-types.js';
-import { enumNameOf, enumValueNameOf } from '../type-names.js';
+import { createSchemaTypes } from './create-schema-types.js';
 import type { SchemaTypes } from './schema-types.js';
 import { buildWriteInput, buildZoneInput } from './write-inputs.js';
-
-function type(name: string, definition: SourcedDefinition['definition']): SourcedDefinition {
-  return { uid: `api::${name}.${name}`, apiName: name, modelName: name, file: `${name}/schema.json`, definition: { info: { singularName: name, pluralName: `${name}s` }, ...definition } };
-}
-
-function component(uid: string, attributes: NonNullable<SourcedComponentDefinition['definition']['attributes']>): SourcedComponentDefinition {
-  const [category = '', name = ''] = uid.split('.');
-  return { uid, category, name, file: `${uid}.json`, definition: { attributes } };
-}
 
 const registry = buildRegistry(
   [
     ...UPLOAD_TYPES,
-    type('article', {
+    typeDefinition('article', {
       pluginOptions: { i18n: { localized: true } },
       options: { draftAndPublish: true },
       attributes: {
@@ -46,12 +36,12 @@ const registry = buildRegistry(
         blocks: { type: 'dynamiczone', components: ['shared.seo', 'shared.link'] },
       },
     }),
-    type('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
-    type('hidden', { attributes: { name: { type: 'string' } } }),
+    typeDefinition('category', { attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' } } }),
+    typeDefinition('hidden', { attributes: { name: { type: 'string' } } }),
   ],
   [
-    component('shared.seo', { metaTitle: { type: 'string' }, image: { type: 'media' } }),
-    component('shared.link', { url: { type: 'string' }, kind: { type: 'enumeration', enum: ['primary', 'draft-mode'] } }),
+    componentDefinition('shared.seo', { metaTitle: { type: 'string' }, image: { type: 'media' } }),
+    componentDefinition('shared.link', { url: { type: 'string' }, kind: { type: 'enumeration', enum: ['primary', 'draft-mode'] } }),
   ],
 );
 
@@ -59,45 +49,19 @@ const model = (uid: string): Model => registry.model(uid) ?? assert.fail(uid);
 const article = model('api::article.article');
 const blocks = article.attributes.get('blocks') as DynamicZoneAttribute;
 
-/** The schema-types cache over the builders under test: `api::hidden.hidden` disabled, `noInput` without input. */
-function testTypes(shadow: Partial<ShadowCrudView> = {}): SchemaTypes {
-  const cache = new Map<string, unknown>();
-  const memo = <T>(key: string, make: () => T): T => {
-    if (!cache.has(key)) cache.set(key, make());
-    return cache.get(key) as T;
-  };
-  const view: ShadowCrudView = {
-    isTypeEnabled: (uid) => uid !== 'api::hidden.hidden',
-    isActionEnabled: () => true,
-    hasOutput: () => true,
-    hasInput: (_uid, field) => field !== 'noInput',
-    hasFilters: () => true,
-    ...shadow,
-  };
-  const types: SchemaTypes = {
-    shape: 'entity',
-    registry,
-    shadow: view,
-    isExposed: (target) => view.isTypeEnabled(target.uid),
-    enumOf: (owner, attribute) =>
-      memo(`enum:${owner.uid}.${attribute.name}`, () => new GraphQLEnumType({
-        name: enumNameOf(owner, attribute.name),
-        values: Object.fromEntries((attribute.enum ?? []).map((value) => [enumValueNameOf(value), { value }])),
-      })),
-    scalarFiltersOf: () => assert.fail('not used'),
-    filtersOf: () => assert.fail('not used'),
-    inputOf: (target) => memo(`input:${target.uid}`, () => buildWriteInput(target, types)),
-    zoneInputOf: (owner, attribute) => memo(`zone:${owner.uid}.${attribute.name}`, (): GraphQLScalarType => buildZoneInput(owner, attribute, types)),
-  };
-  return types;
-}
-
-const types = testTypes();
+/** `api::hidden.hidden` has shadow CRUD disabled, `noInput` has no input. */
+const shadow = {
+  isTypeEnabled: (uid: string) => uid !== 'api::hidden.hidden',
+  hasInput: (_uid: string, field: string) => field !== 'noInput',
+};
+const types = createSchemaTypes(registry, shadowView(shadow), 'entity');
+/** The same types with the filters refused: write inputs never need them. */
+const inputsOnly: SchemaTypes = { ...types, scalarFiltersOf: () => assert.fail('not used'), filtersOf: () => assert.fail('not used') };
 
 describe('buildWriteInput', () => {
   it('lists every writable attribute, optional, with relations as IDs and no system fields', () => {
     assert.equal(
-      printType(types.inputOf(article)),
+      printType(buildWriteInput(article, inputsOnly)),
       `input ArticleInput {
   title: String
   views: Int
@@ -124,7 +88,7 @@ describe('buildWriteInput', () => {
   });
 
   it('leaves out a disabled component', () => {
-    assert.doesNotMatch(printType(testTypes({ isTypeEnabled: (uid) => uid !== 'shared.seo' }).inputOf(article)), /seo:/);
+    assert.doesNotMatch(printType(createSchemaTypes(registry, shadowView({ ...shadow, isTypeEnabled: (uid) => uid !== 'shared.seo' }), 'entity').inputOf(article)), /seo:/);
   });
 });
 
@@ -147,6 +111,7 @@ describe('buildZoneInput', () => {
   it('is a scalar named after the type and attribute', () => {
     assert.equal(zone.name, 'ArticleBlocksDynamicZoneInput');
     assert.equal(printType(zone), 'scalar ArticleBlocksDynamicZoneInput');
+    assert.equal(buildZoneInput(article, blocks, inputsOnly).name, 'ArticleBlocksDynamicZoneInput');
   });
 
   it('turns __typename into __component, from variables and literals', () => {
