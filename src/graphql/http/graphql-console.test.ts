@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { consoleHtml, consolePath, wantsHtml } from './graphql-console.js';
+import { consolePath, createConsole, wantsHtml } from './graphql-console.js';
 
 describe('graphql console', () => {
   it('recognises a browser by its Accept header', () => {
@@ -12,8 +12,8 @@ describe('graphql console', () => {
     assert.equal(wantsHtml(undefined), false);
   });
 
-  it('renders a page with no inline script and no remote file', () => {
-    const html = consoleHtml('/api/graphql');
+  it('renders a page with no inline script and no remote file', async () => {
+    const html = await createConsole('/api/graphql').page();
     assert.equal(consolePath('/api/graphql'), '/api/graphql/console/');
     assert.match(html, /<base href="\/api\/graphql\/console\/">/);
     assert.match(html, /src="initial_options\.js"/);

@@ -1,14 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { getDistDirectory, isSandboxFrame, renderAltair, renderInitSnippet, SANDBOX_FRAME_CSP, type RenderOptions } from 'altair-static';
+import type { RenderOptions } from 'altair-static';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../shared/errors.js';
 
 /**
  * The query console: Altair, bundled in the `altair-static` package (no CDN, works offline).
  * Its page is served at the endpoint itself (a browser's GET) and its files under
- * `<endpoint>/console/`.
+ * `<endpoint>/console/`. The package is loaded on the first console request: importing it costs
+ * ~25 MB of memory, which an instance that never serves the console should not pay.
  */
 
 const INITIAL_OPTIONS = 'initial_options.js';
@@ -56,9 +57,26 @@ function renderOptions(endpoint: string): RenderOptions {
   return { baseURL: consolePath(endpoint), endpointURL: endpoint, serveInitialOptionsInSeperateRequest: INITIAL_OPTIONS, disableAccount: true };
 }
 
-/** The console page for an endpoint. */
-export function consoleHtml(endpoint: string): string {
-  return renderAltair(renderOptions(endpoint));
+/** The console of one endpoint: its page and files, made on first use. */
+export interface GraphqlConsole {
+  page(): Promise<string>;
+  /** The options script, the package's build folder, and its sandbox policy. */
+  assets(): Promise<{ readonly options: string; readonly root: string; isSandboxFrame(file: string): boolean; readonly sandboxPolicy: string }>;
+}
+
+const loadAltair = () => import('altair-static');
+
+export function createConsole(endpoint: string): GraphqlConsole {
+  type Altair = Awaited<ReturnType<typeof loadAltair>>;
+  let loaded: Promise<Altair> | undefined;
+  const altair = () => (loaded ??= loadAltair());
+  return {
+    page: async () => (await altair()).renderAltair(renderOptions(endpoint)),
+    assets: async () => {
+      const { getDistDirectory, renderInitSnippet, isSandboxFrame, SANDBOX_FRAME_CSP } = await altair();
+      return { options: renderInitSnippet(renderOptions(endpoint)), root: path.resolve(getDistDirectory()), isSandboxFrame, sandboxPolicy: SANDBOX_FRAME_CSP };
+    },
+  };
 }
 
 /** Whether a GET comes from a browser that wants a page: `text/html` accepted before (or without) JSON. */
@@ -81,23 +99,22 @@ export const CONSOLE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
  * The console's files under `<endpoint>/console/`: the options script, then the package's
  * build folder (nothing outside it). No authentication: these are static files.
  */
-export async function registerConsoleAssets(fastify: FastifyInstance, endpoint: string): Promise<void> {
-  const root = path.resolve(getDistDirectory());
-  const options = renderInitSnippet(renderOptions(endpoint));
-  const html = consoleHtml(endpoint);
+export async function registerConsoleAssets(fastify: FastifyInstance, endpoint: string, graphqlConsole: GraphqlConsole): Promise<void> {
   const prefix = consolePath(endpoint);
   fastify.get(`${prefix}${INITIAL_OPTIONS}`, async (_request, reply) => {
+    const { options } = await graphqlConsole.assets();
     return reply.headers({ 'content-type': MEDIA_TYPES['.js'], 'content-security-policy': CONSOLE_CSP, 'cache-control': 'no-store' }).send(options);
   });
   fastify.get(`${prefix}*`, async (request, reply) => {
     const relative = (request.params as { '*'?: string })['*'] ?? '';
-    if (relative === '' || relative === 'index.html') return reply.headers(CONSOLE_HEADERS).send(html);
+    if (relative === '' || relative === 'index.html') return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
+    const { root, isSandboxFrame, sandboxPolicy } = await graphqlConsole.assets();
     const file = path.resolve(root, relative);
     if (relative.includes('\0') || !file.startsWith(root + path.sep)) throw new NotFoundError();
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw new NotFoundError();
     const type = MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const csp = isSandboxFrame(relative) ? SANDBOX_FRAME_CSP : CONSOLE_CSP;
+    const csp = isSandboxFrame(relative) ? sandboxPolicy : CONSOLE_CSP;
     return reply
       .headers({ 'content-type': type, 'content-length': String(info.size), 'content-security-policy': csp, 'cache-control': 'public, max-age=86400' })
       .send(createReadStream(file));

@@ -8,7 +8,7 @@ import type { GraphqlConfig } from '../graphql-config.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { depthLimitRule } from './depth-limit-rule.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
-import { CONSOLE_HEADERS, consoleHtml, registerConsoleAssets, wantsHtml } from './graphql-console.js';
+import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
 export interface GraphqlEndpoint {
@@ -114,7 +114,8 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
   const principals = new WeakMap<FastifyRequest, Principal>();
   let server: FastifyInstance | null = null;
 
-  if (consoleOn) await fastify.register(async (assets) => registerConsoleAssets(assets, config.endpoint));
+  const graphqlConsole = createConsole(config.endpoint);
+  if (consoleOn) await fastify.register(async (assets) => registerConsoleAssets(assets, config.endpoint, graphqlConsole));
 
   await fastify.register(async (child) => {
     // GraphQL's own request errors are answered here; anything else (a bad token, a bad JSON body) goes up to the application's envelope.
@@ -125,10 +126,9 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
     });
 
     if (consoleOn) {
-      const html = consoleHtml(config.endpoint);
       // Before authentication and the CSRF check: a browser opening the endpoint sends neither a token nor a preflight header.
       child.addHook('onRequest', async (request, reply) => {
-        if (request.method === 'GET' && wantsHtml(request.headers.accept)) return reply.headers(CONSOLE_HEADERS).send(html);
+        if (request.method === 'GET' && wantsHtml(request.headers.accept)) return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
         return undefined;
       });
     }
