@@ -8,6 +8,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase, type BenchDatabase, type DatabaseKind } from './bench-database.js';
+import { benchGraphql, formatGraphql, type GraphqlResult } from './graphql-bench.js';
+import { graphqlPopulateScenario } from './graphql-scenario.js';
+import { verifyGraphqlPages } from './graphql-verify.js';
 import { sweepInstances, type InstanceSweep } from './instance-sweep.js';
 import { runLoad } from './load.js';
 import { measurePair } from './measure-pair.js';
@@ -48,8 +51,11 @@ async function profileScenario(database: BenchDatabase, scenario: Scenario, opti
   return { ...summarizeProfile(file), scenario: scenario.name };
 }
 
+/** One database's report, with the GraphQL scenario's figures when it ran. */
+type DatabaseOutcome = DatabaseReport & { readonly graphql: GraphqlResult | null };
+
 /** Seeds one database kind, compares the two servers on it, sweeps instances (PostgreSQL) and profiles misses. */
-async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupMissed: boolean): Promise<DatabaseReport> {
+async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupMissed: boolean): Promise<DatabaseOutcome> {
   const database = await openBenchDatabase(kind, WORK_DIR);
   try {
     log(`\n${kind}: seeding ${options.load.documents} articles (schema by Tessera)…`);
@@ -57,14 +63,20 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
     const documentIds = await database.seed(options.load.documents, SEED);
     const seedMs = performance.now() - seedStarted;
     log(`Seeded ${documentIds.length} articles in ${Math.round(seedMs)} ms`);
-    const scenarios = createScenarios(documentIds).filter((scenario) => !options.only || options.only.includes(scenario.name));
-    const statements = await countStatements(await database.copy('statements'), scenarios);
+    const allScenarios = createScenarios(documentIds);
+    const scenarios = allScenarios.filter((scenario) => !options.only || options.only.includes(scenario.name));
+    // GraphQL's page is measured against Tessera's REST populate page, whether or not that scenario runs too.
+    const restPopulate = allScenarios.find((scenario) => scenario.name === 'populate');
+    const graphqlScenario = !options.only || options.only.includes('graphql-populate') ? graphqlPopulateScenario(documentIds.length) : null;
+    const graphqlCounted = graphqlScenario && restPopulate ? [graphqlScenario, ...(scenarios.includes(restPopulate) ? [] : [restPopulate])] : [];
+    const statements = await countStatements(await database.copy('statements'), [...scenarios, ...graphqlCounted]);
     log(`SQL statements per request in Tessera: ${scenarios.map((scenario) => `${scenario.name} ${statements[scenario.name] ?? '?'}`).join(', ')}`);
 
     const results: ScenarioResult[] = [];
     let tesseraMemory: MemoryResult;
     let baselineMemory: MemoryResult;
     const servers: ServerProcess[] = [];
+    let graphql: GraphqlResult | null = null;
     try {
       const tessera = await startTessera(await database.copy('tessera'), await freePort());
       servers.push(tessera);
@@ -76,9 +88,14 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
 
       const [firstId] = documentIds;
       if (!firstId) throw new Error('nothing was seeded');
-      const populatePages = scenarios.some((scenario) => scenario.name === 'populate') ? [...new Set([1, 2, populatePageCount(documentIds.length)])] : [];
+      const populateRuns = graphqlScenario !== null || scenarios.some((scenario) => scenario.name === 'populate');
+      const populatePages = populateRuns ? [...new Set([1, 2, populatePageCount(documentIds.length)])] : [];
       await verifySameAnswers(tessera.baseUrl, baseline.baseUrl, firstId, populatePages);
       log(`Verified: both servers answer the list, findOne${populatePages.length > 0 ? ', populate' : ''}, create and update requests with the same JSON.`);
+      if (graphqlScenario) {
+        await verifyGraphqlPages(tessera.baseUrl, populatePages);
+        log(`Verified: Tessera's GraphQL pages ${populatePages.join(', ')} carry the same documents as its REST populate pages.`);
+      }
 
       for (const scenario of scenarios) {
         const [tesseraResult, baselineResult] = await measurePair([tessera, baseline], scenario.plan, options.load);
@@ -94,6 +111,14 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
           tesseraStatements: statements[scenario.name] ?? null,
         });
         log(`  ${scenario.name}: Tessera ${Math.round(tesseraResult.load.requestsPerSecond)} req/s, baseline ${Math.round(baselineResult.load.requestsPerSecond)} req/s, ratio ${ratio.toFixed(2)}`);
+      }
+      if (graphqlScenario && restPopulate) {
+        graphql = await benchGraphql(
+          { tessera, baseline, graphql: graphqlScenario, rest: restPopulate, settings: options.load },
+          { graphql: statements['graphql-populate'] ?? null, rest: statements.populate ?? null },
+        );
+        log(`  SQL statements per request in Tessera: graphql-populate ${statements['graphql-populate'] ?? '?'}, populate ${statements.populate ?? '?'}`);
+        log(`  graphql-populate: GraphQL ${Math.round(graphql.graphql.load.requestsPerSecond)} req/s, REST ${Math.round(graphql.rest.load.requestsPerSecond)} req/s, baseline ${Math.round(graphql.baseline.load.requestsPerSecond)} req/s, GraphQL ÷ REST ${graphql.ratio.toFixed(2)}`);
       }
 
       await sleep(2000);
@@ -125,6 +150,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
     const toProfile = options.profile === 'always' ? scenarios : options.profile === 'never' ? [] : missed;
     // A missed start-up or memory target with every ratio met: profile the reads, where time goes first.
     if (toProfile.length === 0 && options.profile === 'auto' && (!memoryMet || startupMissed)) toProfile.push(...scenarios.slice(0, 2));
+    if (graphqlScenario && graphql && (options.profile === 'always' || (options.profile === 'auto' && !graphql.met))) toProfile.push(graphqlScenario);
     const profiles: ScenarioProfile[] = [];
     for (const scenario of toProfile) {
       log(`Profiling Tessera on ${kind} under the ${scenario.name} scenario (${options.profileSeconds} s)…`);
@@ -138,6 +164,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions, startupM
       memory: { tessera: tesseraMemory, baseline: baselineMemory, targetMb: RSS_TARGET_MB, met: memoryMet },
       instances,
       profiles,
+      graphql,
     };
   } finally {
     // The databases are rebuilt on every run; only the results and profiles are worth keeping.
@@ -158,7 +185,7 @@ async function main(): Promise<void> {
   const startup = await measureStartup(WORK_DIR, options.startupRuns);
   const startupMet = startup.medianMs < STARTUP_TARGET_MS;
 
-  const databases: DatabaseReport[] = [];
+  const databases: DatabaseOutcome[] = [];
   for (const kind of options.databases) databases.push(await benchDatabase(kind, options, !startupMet && databases.length === 0));
 
   const cpus = os.cpus();
@@ -174,6 +201,9 @@ async function main(): Promise<void> {
   writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   log('');
   log(formatReport(report));
+  for (const database of databases) {
+    if (database.graphql) log(`\n${formatGraphql(database.database, database.graphql)}`);
+  }
   for (const database of databases) {
     for (const profile of database.profiles) log(`\nCPU profile, ${database.database}, ${profile.scenario} scenario — ${formatSummary(profile)}`);
   }

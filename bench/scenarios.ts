@@ -1,10 +1,13 @@
 import { createBody, shuffled, updateBody } from './dataset.js';
 import type { RequestPlan } from './load.js';
 
-export type ScenarioName = 'list' | 'findOne' | 'populate' | 'update' | 'create' | 'versions';
+export type ScenarioName = 'list' | 'findOne' | 'populate' | 'update' | 'create' | 'graphql-populate' | 'versions';
 
-/** Every scenario, in the order they run (`versions` on its own project and data: versions-bench.ts). */
-export const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'populate', 'update', 'create', 'versions'];
+/**
+ * Every scenario, in the order they run (`graphql-populate` against Tessera's REST populate:
+ * graphql-bench.ts; `versions` on its own project and data: versions-bench.ts).
+ */
+export const SCENARIO_NAMES: readonly ScenarioName[] = ['list', 'findOne', 'populate', 'update', 'create', 'graphql-populate', 'versions'];
 
 export interface Scenario {
   readonly name: ScenarioName;
