@@ -15,6 +15,8 @@ import { loadLifecycle } from './lifecycle/load-lifecycle.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from './rest/content-api-plugin.js';
+import type { ContentApiContext } from './rest/content-api-context.js';
+import { createModelHolder, type ModelHolder, type ModelState } from './model/model-holder.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { healthRoutes } from './rest/health-routes.js';
@@ -33,7 +35,10 @@ import { registerGraphqlFeature } from './graphql/graphql-feature.js';
 
 export interface App {
   readonly config: AppConfig;
+  /** The content model being served (live: it follows `model`). */
   readonly registry: SchemaRegistry;
+  /** The content model and its document service, replaced at run time by the content-type builder. */
+  readonly model: ModelHolder;
   readonly database: Database;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
@@ -96,14 +101,16 @@ function buildHttp(config: AppConfig): FastifyInstance {
 export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
-  const registry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
-  checkDefaults(registry);
+  const initialRegistry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
+  checkDefaults(initialRegistry);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {
-    const sync = await syncSchema(database, [...toTableModels(registry), ...systemTables()]);
+    const sync = await syncSchema(database, [...toTableModels(initialRegistry), ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const documents = createDocumentService({ database, registry });
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry }), version: 0 });
+    // Everything below sees the model being served, which the content-type builder may replace.
+    const { registry, documents } = model;
     const store = createKeyValueStore(database);
     const auth = await createAuthService({ config, registry, database, store, log });
     const locales = await createLocaleService({ config, database, store, log });
@@ -123,11 +130,18 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
     const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
-    await fastify.register(contentApiPlugin, { registry, documents, auth, rest: config.rest, locales });
+    const contentContexts = new WeakMap<ModelState, ContentApiContext>();
+    const contentContextOf = (state: ModelState): ContentApiContext => {
+      let context = contentContexts.get(state);
+      if (!context) contentContexts.set(state, (context = { registry: state.registry, documents: state.documents, auth, rest: config.rest, locales }));
+      return context;
+    };
+    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     const plugins = await registerFeatureRoutes(fastify, features);
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,
+      model,
       rest: config.rest,
       extension,
       extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
@@ -140,6 +154,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     return {
       config,
       registry,
+      model,
       database,
       auth,
       locales,

@@ -12,6 +12,7 @@ import type { ExtensionServices } from './extension/extension-types.js';
 import { loadProjectMiddlewares, loadProjectPolicies } from './extension/load-project-extensions.js';
 import { readGraphqlConfig } from './graphql-config.js';
 import type { GraphqlServices } from './graphql-context.js';
+import type { ModelHolder, ModelState } from '../model/model-holder.js';
 import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js';
 
 export interface GraphqlFeatureContext {
@@ -28,6 +29,8 @@ export interface GraphqlFeatureContext {
   readonly extensionServices: ExtensionServices;
   /** Root fields of plugins (users-permissions, upload). */
   readonly plugins: readonly PluginSchema[];
+  /** The served content model: the schema is rebuilt when it changes. */
+  readonly model: ModelHolder;
 }
 
 /** The GraphQL endpoint, when enabled: schema generated, extensions applied, served over HTTP. */
@@ -37,11 +40,18 @@ export async function registerGraphqlFeature(fastify: FastifyInstance, context: 
   const services: GraphqlServices = { ...context, config, app: context.config };
   const policies = await loadProjectPolicies(context.config.projectDir);
   const middlewares = await loadProjectMiddlewares(context.config.projectDir);
-  const build = (): GraphQLSchema => {
+  // Each schema is bound to one model (its resolvers use that model's registry and documents),
+  // so a request runs against one consistent model even while the model changes.
+  const build = (state: ModelState): GraphQLSchema => {
     const extensions = context.extension.extensions(context.extensionServices);
-    const generated = generateSchema(services, context.extension.view(), context.plugins);
+    const generated = generateSchema({ ...services, registry: state.registry, documents: state.documents }, context.extension.view(), context.plugins);
     return applyExtensions(generated, extensions, { auth: context.auth, policies, middlewares, services: context.extensionServices });
   };
   const plugins = context.extension.extensions(context.extensionServices).flatMap((extension) => extension.plugins ?? []);
-  return registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema: build(), plugins });
+  const endpoint = await registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema: build(context.model.current()), plugins });
+  context.model.onSwap((state) => {
+    const schema = build(state);
+    return () => endpoint.replaceSchema(schema);
+  });
+  return endpoint;
 }

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { DocumentService } from '../documents/document-service.js';
+import { buildRegistry } from '../schema/registry.js';
+import { createModelHolder, type ModelState } from './model-holder.js';
+
+const registryWith = (name: string) =>
+  buildRegistry([{ uid: `api::${name}.${name}`, apiName: name, modelName: name, file: `${name}.json`, definition: { info: { singularName: name, pluralName: `${name}s` }, attributes: { title: { type: 'string' } } } }]);
+
+function stateOf(name: string, version: number, calls: string[]): ModelState {
+  const documents = { singleDocumentId: async () => { calls.push(name); return null; } } as unknown as DocumentService;
+  return { registry: registryWith(name), documents, version };
+}
+
+describe('the model holder', () => {
+  it('serves the swapped model through current() and the live registry and documents', async () => {
+    const calls: string[] = [];
+    const holder = createModelHolder(stateOf('article', 0, calls));
+    assert.ok(holder.registry.get('api::article.article'));
+    holder.swap(stateOf('page', 1, calls));
+    assert.equal(holder.current().version, 1);
+    assert.equal(holder.registry.get('api::article.article'), undefined);
+    assert.deepEqual(holder.registry.contentTypes.map((type) => type.uid), ['api::page.page']);
+    await holder.documents.singleDocumentId(holder.registry.contentTypes[0]!);
+    assert.deepEqual(calls, ['page']);
+  });
+
+  it('prepares every listener before switching; a refusal changes nothing', () => {
+    const holder = createModelHolder(stateOf('article', 0, []));
+    const switched: number[] = [];
+    holder.onSwap((next) => () => switched.push(next.version));
+    holder.onSwap((next) => {
+      if (next.version === 2) throw new Error('refused');
+      return () => undefined;
+    });
+    holder.swap(stateOf('page', 1, []));
+    assert.throws(() => holder.swap(stateOf('post', 2, [])), /refused/);
+    assert.equal(holder.current().version, 1);
+    assert.deepEqual(switched, [1]);
+  });
+});
