@@ -332,7 +332,7 @@ export function createDocumentService({ database, registry, now = () => new Date
       const { contentType } = hashed;
       const checksUniqueness = [...hashed.values.keys()].some((attribute) => attribute.unique || attribute.type === 'uid');
       const links = linkTablesOf(hashed, registry);
-      if (!versioned(contentType) && !checksUniqueness && dialect.updateReturning && links.length === 0 && query.populate.length === 0) {
+      if (!versioned(contentType) && !checksUniqueness && dialect.updateReturning && !writesLinks(hashed) && query.populate.length === 0) {
         // One statement, atomic by itself: the change and the row it left in one round trip,
         // selected exactly as a read by documentId would select it.
         return translateClientErrors(async () => {
