@@ -32,6 +32,12 @@ export interface Database {
    * deadlock, as `transaction` does: InnoDB may choose a single DELETE as the one to give way.
    */
   retrying<T>(statement: () => Promise<T>): Promise<T>;
+  /**
+   * Tables changed (the content-type builder): statements prepared before must not be reused,
+   * since their result types may differ now (PostgreSQL refuses a cached plan whose result
+   * type changed). Later statements get new names; SQLite re-prepares by itself.
+   */
+  schemaChanged(): void;
   close(): Promise<void>;
 }
 
@@ -87,16 +93,17 @@ async function withRetry<T>(dialect: Dialect, run: () => Promise<T>): Promise<T>
 /** Opens the configured database: SQLite (the embedded default), PostgreSQL or MySQL/MariaDB. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const counter = new StatementCounter();
-  let opened: { db: Kysely<DynamicSchema>; dialect: Dialect };
+  let opened: { db: Kysely<DynamicSchema>; dialect: Dialect; schemaChanged?: () => void };
   if (config.client === 'sqlite') opened = { db: sqliteKysely(config.filename, counter), dialect: sqliteDialect };
   // The server drivers are loaded only by projects that use them: an SQLite project never pays their memory.
   else if (config.client === 'postgres') opened = await (await import('./postgres/open-postgres.js')).openPostgres(config, counter);
   else opened = { db: await (await import('./mysql/open-mysql.js')).openMysql(config, counter), dialect: mysqlDialect };
-  const { db, dialect } = opened;
+  const { db, dialect, schemaChanged = () => undefined } = opened;
   return {
     db,
     dialect,
     counter,
+    schemaChanged,
     transaction: (fn) => withRetry(dialect, () => db.transaction().execute(fn)),
     retrying: (statement) => withRetry(dialect, statement),
     close: () => db.destroy(),

@@ -133,3 +133,17 @@ describe('shortenIdentifier', () => {
     assert.match(shortenIdentifier(long), /^a{54}_[0-9a-f]{8}$/);
   });
 });
+
+describe('registries built again from the same definitions', () => {
+  it('share the models of definitions used again, so relations of an older registry resolve in the newer one', async () => {
+    const { BUILT_IN_TYPES, BUILT_IN_COMPONENTS } = await import('../built-in-types.js');
+    const first = buildRegistry(BUILT_IN_TYPES, BUILT_IN_COMPONENTS);
+    const second = buildRegistry(BUILT_IN_TYPES, BUILT_IN_COMPONENTS);
+    const user = first.get('plugin::users-permissions.user');
+    assert.ok(user);
+    assert.equal(second.get('plugin::users-permissions.user'), user);
+    const role = user.attributes.get('role');
+    assert.ok(role && role.kind === 'relation');
+    assert.equal(second.relation(role).other.uid, 'plugin::users-permissions.role');
+  });
+});

@@ -67,9 +67,27 @@ function checkNesting(components: ReadonlyMap<string, ComponentModel>): void {
 }
 
 /** Normalizes every definition and checks what spans several of them (names, tables, routes, targets). */
+/**
+ * Normalized models by the definition object they came from. Normalizing depends on the
+ * definition alone, so a definition used again (the built-in types, in every registry the
+ * content-type builder makes) gives the very same frozen model: code that kept a built-in
+ * ContentType or attribute from an earlier registry (the users-permissions and upload plugins)
+ * can still use it with the current one. A memo of a pure function, keyed weakly.
+ */
+const normalizedTypes = new WeakMap<SourcedDefinition, ContentType>();
+const normalizedComponents = new WeakMap<SourcedComponentDefinition, ComponentModel>();
+
+function memoized<D extends object, M>(cache: WeakMap<D, M>, normalize: (definition: D) => M): (definition: D) => M {
+  return (definition) => {
+    let model = cache.get(definition);
+    if (!model) cache.set(definition, (model = normalize(definition)));
+    return model;
+  };
+}
+
 export function buildRegistry(definitions: readonly SourcedDefinition[], componentDefinitions: readonly SourcedComponentDefinition[] = []): SchemaRegistry {
-  const contentTypes = definitions.map(normalizeContentType);
-  const components = componentDefinitions.map(normalizeComponent);
+  const contentTypes = definitions.map(memoized(normalizedTypes, normalizeContentType));
+  const components = componentDefinitions.map(memoized(normalizedComponents, normalizeComponent));
   const byUid = new Map<string, ContentType>();
   const componentsByUid = new Map<string, ComponentModel>();
   const routeNames = new Map<string, Model>();

@@ -38,15 +38,28 @@ const MAX_NAMED_STATEMENTS = 1000;
  * The texts are few and stable (statement shapes, literal limits); past the bound, statements
  * run unnamed as before, so clients varying their queries cannot grow it without end.
  */
-function statementNamer(): (text: string) => string | undefined {
-  const names = new Map<string, string>();
-  return (text) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < MAX_NAMED_STATEMENTS && /^\s*(select|insert|update|delete)\b/i.test(text)) {
-      name = `tessera_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
+interface StatementNamer {
+  nameOf(text: string): string | undefined;
+  /** After a schema change: new names from now on (the old plans stay on their connections, unused). */
+  reset(): void;
+}
+
+function statementNamer(): StatementNamer {
+  let names = new Map<string, string>();
+  let epoch = 0;
+  return {
+    nameOf(text) {
+      let name = names.get(text);
+      if (name === undefined && names.size < MAX_NAMED_STATEMENTS && /^\s*(select|insert|update|delete)\b/i.test(text)) {
+        name = `tessera_${epoch}_${names.size}`;
+        names.set(text, name);
+      }
+      return name;
+    },
+    reset() {
+      epoch += 1;
+      names = new Map();
+    },
   };
 }
 
@@ -62,9 +75,8 @@ function withNamedStatements(client: pg.PoolClient, nameOf: (text: string) => st
   });
 }
 
-function typedPool(pgPool: pg.Pool, config: ServerDatabaseConfig): PostgresPool {
+function typedPool(pgPool: pg.Pool, config: ServerDatabaseConfig, nameOf: (text: string) => string | undefined): PostgresPool {
   const { connection, pool } = config;
-  const nameOf = statementNamer();
   return {
     async connect() {
       try {
@@ -81,7 +93,7 @@ function typedPool(pgPool: pg.Pool, config: ServerDatabaseConfig): PostgresPool 
 }
 
 /** A Kysely instance over a pg pool; every session runs in UTC and, if configured, in its schema. */
-export async function openPostgres(config: ServerDatabaseConfig, counter: StatementCounter): Promise<{ db: Kysely<DynamicSchema>; dialect: Dialect }> {
+export async function openPostgres(config: ServerDatabaseConfig, counter: StatementCounter): Promise<{ db: Kysely<DynamicSchema>; dialect: Dialect; schemaChanged: () => void }> {
   const { connection, pool, schema } = config;
   const options = ['-c TimeZone=UTC', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
   const pgPool = new pg.Pool({
@@ -95,11 +107,12 @@ export async function openPostgres(config: ServerDatabaseConfig, counter: Statem
   });
   // An idle client's network error must not take the process down; the next query reconnects.
   pgPool.on('error', () => undefined);
-  const db = new Kysely<DynamicSchema>({ dialect: new PostgresDialect({ pool: typedPool(pgPool, config) }), log: () => counter.increment() });
+  const namer = statementNamer();
+  const db = new Kysely<DynamicSchema>({ dialect: new PostgresDialect({ pool: typedPool(pgPool, config, (text) => namer.nameOf(text)) }), log: () => counter.increment() });
   try {
     if (schema) await db.schema.createSchema(schema).ifNotExists().execute();
     const { rows } = await sql<{ icu: boolean }>`select exists (select 1 from pg_collation where collname = 'und-x-icu') as icu`.execute(db);
-    return { db, dialect: createPostgresDialect({ caseFoldingCollation: rows[0]?.icu ? 'und-x-icu' : null }) };
+    return { db, dialect: createPostgresDialect({ caseFoldingCollation: rows[0]?.icu ? 'und-x-icu' : null }), schemaChanged: () => namer.reset() };
   } catch (error) {
     await db.destroy();
     throw error;
