@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { Dialect, IntrospectedLayout } from './dialect.js';
 import type { TableModel } from './table-model.js';
@@ -58,9 +58,12 @@ export async function syncSchema(database: Database, tables: readonly TableModel
   if (first.statements.length === 0) return first;
   // Changes are planned again under the schema lock: instances starting together take turns,
   // and those that come second find the work done and run no DDL.
-  return dialect.withSchemaLock(database.db, async (db) => {
-    const plan = planSync(dialect, await dialect.introspect(db), tables);
-    for (const statement of plan.statements) await sql.raw(statement).execute(db);
-    return plan;
-  });
+  return dialect.withSchemaLock(database.db, (db) => syncSchemaLocked(dialect, db, tables));
+}
+
+/** `syncSchema` for a caller that already holds the schema lock (`db` is what `withSchemaLock` gave it). */
+export async function syncSchemaLocked(dialect: Dialect, db: Kysely<Record<string, Record<string, unknown>>>, tables: readonly TableModel[]): Promise<SyncReport> {
+  const plan = planSync(dialect, await dialect.introspect(db), tables);
+  for (const statement of plan.statements) await sql.raw(statement).execute(db);
+  return plan;
 }

@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../../store/key-value-store.js';
 import { cloneVersion } from './copy-version.js';
 
 /** The Draft & Publish types whose documents all have drafts (store key: a JSON list of uids). */
-const DRAFTS_KEY = 'versions.draftsFor';
+export const DRAFTS_KEY = 'versions.draftsFor';
 
 export interface UpgradeVersionsOptions {
   readonly database: Database;

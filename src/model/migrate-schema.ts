@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { Database, DbTransaction, Executor } from '../db/database.js';
+import { syncSchemaLocked, type SyncReport } from '../db/sync-schema.js';
+import type { TableModel } from '../db/table-model.js';
+import { DRAFTS_KEY, upgradeVersions } from '../documents/versions/upgrade-versions.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { toTableModels } from '../schema/to-table-model.js';
+import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
+import { migrateData } from './migrate-data.js';
+import type { ModelDiff } from './model-diff.js';
+
+export interface MigrateModelOptions {
+  /** The database as seen under the schema lock (`withSchemaLock`'s executor). */
+  readonly db: Executor;
+  readonly database: Database;
+  readonly current: SchemaRegistry;
+  readonly next: SchemaRegistry;
+  readonly nextTables: readonly TableModel[];
+  readonly diff: ModelDiff;
+  readonly defaultLocale: string;
+  readonly log: (message: string) => void;
+}
+
+function inTransaction<T>(db: Executor, fn: (trx: DbTransaction) => Promise<T>): Promise<T> {
+  // PostgreSQL and SQLite hold the schema lock in a transaction: everything joins it; MySQL holds it on a connection.
+  return db.isTransaction ? fn(db as DbTransaction) : db.transaction().execute(fn);
+}
+
+/** The database and store seen through the lock's executor, for the functions that take a whole Database. */
+export function lockedDatabase(database: Database, db: Executor): { database: Database; store: KeyValueStore } {
+  const locked: Database = {
+    db,
+    dialect: database.dialect,
+    counter: database.counter,
+    transaction: (fn) => inTransaction(db, fn),
+    retrying: (statement) => statement(),
+    schemaChanged: () => database.schemaChanged(),
+    close: () => Promise.resolve(),
+  };
+  return { database: locked, store: createKeyValueStore(locked) };
+}
+
+/** Drops the columns of `table` that `keep` lacks, each after the indexes of `table` that cover it. */
+async function dropColumns(db: Executor, database: Database, table: TableModel, columns: readonly string[]): Promise<void> {
+  const { dialect } = database;
+  const layout = (await dialect.introspect(db)).get(table.name);
+  if (!layout) return;
+  const gone = columns.filter((column) => layout.columns.has(column));
+  const indexes = new Set(table.indexes.filter((index) => index.columns.some((column) => gone.includes(column)) && layout.indexes.has(index.name)).map((index) => index.name));
+  for (const index of indexes) await sql.raw(dialect.dropIndex(table.name, index)).execute(db);
+  for (const column of gone) await sql.raw(`alter table ${dialect.quote(table.name)} drop column ${dialect.quote(column)}`).execute(db);
+}
+
+/**
+ * Brings the database from the served model to the next one, under the schema lock: additive
+ * sync, the confirmed data migrations, then drops of what the model lost (the columns and
+ * tables of the diff only: older orphans stay for `tessera migrate`), indexes again, and the
+ * versions of types that gained Draft & Publish or i18n.
+ */
+export async function migrateModel(options: MigrateModelOptions): Promise<SyncReport> {
+  const { db, database, current, next, nextTables, diff, defaultLocale, log } = options;
+  const currentTables = new Map(toTableModels(current).map((table) => [table.name, table]));
+  const nextByName = new Map(nextTables.map((table) => [table.name, table]));
+  // A column whose type changes is dropped first: sync then adds it with the new type.
+  for (const { model, attribute } of diff.changedScalars) {
+    const table = currentTables.get(model.collectionName);
+    if (table) await dropColumns(db, database, table, [attribute.column]);
+  }
+  const sync = await syncSchemaLocked(database.dialect, db, nextTables);
+  await inTransaction(db, (trx) => migrateData(trx, diff, { dialect: database.dialect, registry: current, defaultLocale }));
+  const layout = await database.dialect.introspect(db);
+  for (const table of currentTables.values()) {
+    const successor = nextByName.get(table.name);
+    if (!successor) {
+      if (layout.has(table.name)) await sql.raw(`drop table ${database.dialect.quote(table.name)}`).execute(db);
+      continue;
+    }
+    const kept = new Set(successor.columns.map((column) => column.name));
+    const lost = table.columns.map((column) => column.name).filter((name) => !kept.has(name));
+    if (lost.length > 0) await dropColumns(db, database, table, lost);
+  }
+  // Indexes dropped with a column come back in the next model's form.
+  await syncSchemaLocked(database.dialect, db, nextTables);
+  const locked = lockedDatabase(database, db);
+  if (diff.draftAndPublishOff.length > 0) {
+    // A type that gets Draft & Publish back must get its drafts again.
+    const off = new Set(diff.draftAndPublishOff.map((type) => type.uid));
+    const known = ((await locked.store.get(DRAFTS_KEY)) as string[] | undefined) ?? [];
+    await locked.store.set(DRAFTS_KEY, known.filter((uid) => !off.has(uid)));
+  }
+  await upgradeVersions({ database: locked.database, registry: next, sync, store: locked.store, defaultLocale, log });
+  return sync;
+}

@@ -1,0 +1,160 @@
+import type { Database } from '../db/database.js';
+import type { DatabaseConfig } from '../db/database-config.js';
+import { createDatabasePoller } from '../db/database-poller.js';
+import { createDocumentService } from '../documents/document-service.js';
+import { ValidationError } from '../shared/errors.js';
+import type { KeyValueStore } from '../store/key-value-store.js';
+import { buildModel, buildModelOrRefuse, type BuiltModel } from './build-model.js';
+import { countImpacts } from './data-impacts.js';
+import { lockedDatabase, migrateModel } from './migrate-schema.js';
+import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from './model-change.js';
+import { diffModels, type ModelDiff } from './model-diff.js';
+import { writeModelFiles } from './model-files.js';
+import type { ModelHolder, ModelState } from './model-holder.js';
+import { pollModelVersion, readModelSource, readModelVersion, sameSource, writeModel } from './model-store.js';
+import { nextSource } from './next-source.js';
+
+export interface ModelRuntimeDeps {
+  readonly projectDir: string;
+  readonly database: Database;
+  readonly store: KeyValueStore;
+  readonly holder: ModelHolder;
+  /** The project's definitions the holder's model was built from (the files at start). */
+  readonly source: ModelSource;
+  readonly defaultLocale: () => string;
+  readonly log: (message: string) => void;
+  /** For the poller's own connection (as the auth and locale pollers); without it, polls go through `database`. */
+  readonly databaseConfig?: DatabaseConfig;
+  readonly pollIntervalMs?: number;
+}
+
+interface Planned {
+  readonly source: ModelSource;
+  readonly model: BuiltModel;
+  readonly diff: ModelDiff;
+  readonly impacts: readonly DataImpact[];
+}
+
+function stateOf(database: Database, model: BuiltModel, version: number): ModelState {
+  return { registry: model.registry, documents: createDocumentService({ database, registry: model.registry }), version };
+}
+
+/** The GraphQL schema (or another listener) refusing the model is the client's problem: a 400. */
+function checkServable(holder: ModelHolder, next: ModelState): void {
+  try {
+    holder.check(next);
+  } catch (error) {
+    const message = `The content model cannot be served: ${error instanceof Error ? error.message : String(error)}`;
+    throw new ValidationError(message, { errors: [{ path: [], message }] });
+  }
+}
+
+/**
+ * Creates the run-time model service. At start the project's files win: when the store holds
+ * another model (or none), the files' model is recorded as a new version. Then other
+ * instances' changes are followed by polling `model.version`.
+ */
+export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelRuntime> {
+  const { projectDir, database, store, holder, defaultLocale, log } = deps;
+  let source = deps.source;
+  // Changes of this instance and followed ones take turns.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const startVersion = await database.dialect.withSchemaLock(database.db, async (db) => {
+    const locked = lockedDatabase(database, db).store;
+    const version = await readModelVersion(locked);
+    const stored = await readModelSource(locked, projectDir);
+    if (stored && sameSource(stored, source)) return version;
+    await writeModel(locked, version + 1, source);
+    return version + 1;
+  });
+  if (holder.current().version !== startVersion) holder.swap({ ...holder.current(), version: startVersion });
+
+  const plan = async (changes: readonly ModelChange[]): Promise<Planned> => {
+    const next = nextSource(projectDir, source, changes);
+    const model = buildModelOrRefuse(next.source);
+    const diff = diffModels(holder.current().registry, model.registry, next.renames);
+    const impacts = await countImpacts(database.db, diff, defaultLocale());
+    return { source: next.source, model, diff, impacts };
+  };
+
+  const follow = (version: number) =>
+    serialized(async () => {
+      if (version <= holder.current().version) return;
+      const stored = await readModelSource(store, projectDir);
+      if (!stored) return;
+      let model: BuiltModel;
+      try {
+        model = buildModel(stored);
+      } catch (error) {
+        log(`The content model of version ${version} could not be built here: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      // The version is read again after the source: a newer one's source may have been read.
+      const current = Math.max(version, await readModelVersion(store));
+      const next = stateOf(database, model, current);
+      holder.check(next);
+      await writeModelFiles(projectDir, source, stored);
+      source = stored;
+      database.schemaChanged();
+      holder.swap(next);
+      log(`Content model version ${current} (changed by another instance) is served`);
+    }).catch((error: unknown) => log(`Following the content model failed: ${error instanceof Error ? error.message : String(error)}`));
+
+  let sequence = 0;
+  const poller = deps.databaseConfig
+    ? createDatabasePoller<number>({
+        database: deps.databaseConfig,
+        what: 'The content model',
+        read: pollModelVersion,
+        onValue: (version) => void follow(version),
+        sequence: () => (sequence += 1),
+        log,
+        ...(deps.pollIntervalMs === undefined ? {} : { intervalMs: deps.pollIntervalMs }),
+      })
+    : undefined;
+  poller?.touch();
+  let timer: NodeJS.Timeout | undefined;
+  if (!poller) {
+    timer = setInterval(() => void pollModelVersion(database.db).then(follow, () => undefined), deps.pollIntervalMs ?? 2000);
+    timer.unref();
+  }
+
+  return {
+    source: () => source,
+    plan: (changes) => serialized(async () => (await plan(changes)).impacts),
+    apply: (changes, { confirm }) =>
+      serialized(async (): Promise<ApplyResult> => {
+        const planned = await plan(changes);
+        if (!confirm && planned.impacts.length > 0) {
+          throw new ValidationError('This change affects stored data; send confirm: true to apply it', { impacts: planned.impacts });
+        }
+        const served = holder.current();
+        // Prepared (GraphQL schema built) before anything changes: a model that cannot be served is refused untouched.
+        checkServable(holder, stateOf(database, planned.model, served.version + 1));
+        const version = await database.dialect.withSchemaLock(database.db, async (db) => {
+          const locked = lockedDatabase(database, db);
+          const stored = await readModelVersion(locked.store);
+          if (stored !== served.version) throw new ValidationError('The content model was changed meanwhile (by another instance); reload it and try again');
+          await migrateModel({ db, database, current: served.registry, next: planned.model.registry, nextTables: planned.model.tables, diff: planned.diff, defaultLocale: defaultLocale(), log });
+          await writeModel(locked.store, stored + 1, planned.source);
+          return stored + 1;
+        });
+        const files = await writeModelFiles(projectDir, source, planned.source);
+        source = planned.source;
+        database.schemaChanged();
+        holder.swap(stateOf(database, planned.model, version));
+        return { version, impacts: planned.impacts, files };
+      }),
+    async close() {
+      if (timer) clearInterval(timer);
+      await poller?.close();
+      await queue;
+    },
+  };
+}
