@@ -8,7 +8,6 @@ import type { EnvMap } from './config/env.js';
 import { loadAppConfig } from './config/load-app-config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { syncSchema, type SyncReport } from './db/sync-schema.js';
-import { checkDefaults } from './documents/check-defaults.js';
 import { createDocumentApi } from './documents/document-api.js';
 import { createDocumentService } from './documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
@@ -17,14 +16,17 @@ import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from './rest/content-api-plugin.js';
 import type { ContentApiContext } from './rest/content-api-context.js';
 import { createModelHolder, type ModelHolder, type ModelState } from './model/model-holder.js';
+import { createModelRuntime } from './model/model-runtime.js';
+import type { ModelRuntime } from './model/model-change.js';
+import { buildModel } from './model/build-model.js';
+import { registerContentTypeBuilder } from './content-type-builder/content-type-builder-plugin.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
-import { loadRegistry } from './schema/load-definitions.js';
+import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
 import type { SchemaRegistry } from './schema/registry.js';
 import { toTableModels } from './schema/to-table-model.js';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from './built-in-types.js';
 import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
@@ -39,6 +41,8 @@ export interface App {
   readonly registry: SchemaRegistry;
   /** The content model and its document service, replaced at run time by the content-type builder. */
   readonly model: ModelHolder;
+  /** Run-time changes of the content model (the content-type builder's service). */
+  readonly modelRuntime: ModelRuntime;
   readonly database: Database;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
@@ -101,8 +105,9 @@ function buildHttp(config: AppConfig): FastifyInstance {
 export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
-  const initialRegistry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
-  checkDefaults(initialRegistry);
+  // Read once: the registry is built from them, and the content-type builder starts from them.
+  const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
+  const { registry: initialRegistry } = buildModel(source);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {
@@ -138,6 +143,17 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     };
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     const plugins = await registerFeatureRoutes(fastify, features);
+    const modelRuntime = await createModelRuntime({
+      projectDir,
+      database,
+      store,
+      holder: model,
+      source,
+      defaultLocale: () => locales.defaultLocale(),
+      log,
+      databaseConfig: config.database,
+    });
+    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime });
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,
@@ -155,6 +171,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       config,
       registry,
       model,
+      modelRuntime,
       database,
       auth,
       locales,
@@ -167,6 +184,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
           try {
             await closeHttp(fastify, config.server.shutdownTimeout);
           } finally {
+            await modelRuntime.close();
             await auth.close();
             await locales.close();
             // Last: requests that were still running may need it until their connection closed.

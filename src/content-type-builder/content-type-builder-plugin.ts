@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { createAdminGuard, type AdminGuard } from '../admin/admin-guard.js';
+import { createAdminJwt } from '../admin/admin-jwt.js';
+import { createAdminUserService } from '../admin/admin-user-service.js';
+import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
+import type { FeatureContext } from '../features.js';
+import type { ModelRuntime } from '../model/model-change.js';
+import { adminBuilderAccess } from './builder-access.js';
+import { createComponentService } from './component-service.js';
+import { contentTypeBuilderRoutes } from './content-type-builder-routes.js';
+import { createContentTypeService } from './content-type-service.js';
+import type { BuiltInModels } from './model-draft.js';
+
+export interface ContentTypeBuilderContext {
+  readonly feature: FeatureContext;
+  readonly runtime: ModelRuntime;
+}
+
+/**
+ * The content-type builder's admin API under `/content-type-builder` (admin JWT): content-types,
+ * components and categories read from the runtime's source, changed through `runtime.apply`.
+ */
+export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime }: ContentTypeBuilderContext): Promise<void> {
+  const { config, database, store, registry } = feature;
+  // The admin JWT secret is resolved on the first call (the admin plugin checked it at start).
+  let guard: Promise<AdminGuard> | undefined;
+  const users = createAdminUserService(database);
+  const lazyGuard = (): Promise<AdminGuard> =>
+    (guard ??= createAdminJwt(config, store)
+      .then((jwt) => createAdminGuard(jwt, users))
+      .catch((error: unknown) => {
+        guard = undefined;
+        throw error;
+      }));
+  const access = adminBuilderAccess({
+    authenticate: async (request) => (await lazyGuard()).authenticate(request),
+    require: async (request, action) => (await lazyGuard()).require(request, action),
+  });
+  // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
+  const builtIns = (): BuiltInModels => ({
+    types: BUILT_IN_TYPES.filter((type) => registry.get(type.uid) !== undefined),
+    components: BUILT_IN_COMPONENTS.filter((component) => registry.component(component.uid) !== undefined),
+  });
+  const context = { runtime, builtIns };
+  await fastify.register((builder) => contentTypeBuilderRoutes(builder, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), {
+    prefix: '/content-type-builder',
+  });
+}
