@@ -60,7 +60,6 @@ async function dropColumns(db: Executor, database: Database, table: TableModel, 
 export async function migrateModel(options: MigrateModelOptions): Promise<SyncReport> {
   const { db, database, current, next, nextTables, diff, defaultLocale, log } = options;
   const currentTables = new Map(toTableModels(current).map((table) => [table.name, table]));
-  const nextByName = new Map(nextTables.map((table) => [table.name, table]));
   // A column whose type changes is dropped first: sync then adds it with the new type.
   for (const { model, attribute } of diff.changedScalars) {
     const table = currentTables.get(model.collectionName);
@@ -68,19 +67,8 @@ export async function migrateModel(options: MigrateModelOptions): Promise<SyncRe
   }
   const sync = await syncSchemaLocked(database.dialect, db, nextTables);
   await inTransaction(db, (trx) => migrateData(trx, diff, { dialect: database.dialect, registry: current, defaultLocale }));
-  const layout = await database.dialect.introspect(db);
-  for (const table of currentTables.values()) {
-    const successor = nextByName.get(table.name);
-    if (!successor) {
-      if (layout.has(table.name)) await sql.raw(`drop table ${database.dialect.quote(table.name)}`).execute(db);
-      continue;
-    }
-    const kept = new Set(successor.columns.map((column) => column.name));
-    const lost = table.columns.map((column) => column.name).filter((name) => !kept.has(name));
-    if (lost.length > 0) await dropColumns(db, database, table, lost);
-  }
-  // Indexes dropped with a column come back in the next model's form.
-  await syncSchemaLocked(database.dialect, db, nextTables);
+  // Tables and columns the next model no longer has stay until the requests still reading them
+  // with the previous model are over: dropRemoved, after the switch.
   const locked = lockedDatabase(database, db);
   if (diff.draftAndPublishOff.length > 0) {
     // A type that gets Draft & Publish back must get its drafts again.
@@ -90,4 +78,35 @@ export async function migrateModel(options: MigrateModelOptions): Promise<SyncRe
   }
   await upgradeVersions({ database: locked.database, registry: next, sync, store: locked.store, defaultLocale, log });
   return sync;
+}
+
+/**
+ * Drops the tables and columns of `previous` that the served model's tables lack (what a
+ * confirmed change removed), with the indexes covering them; run under the schema lock once
+ * no request reads them any more. Older orphan columns, kept at start, are not touched here:
+ * only what `previous` still had.
+ */
+export async function dropRemoved(db: Executor, database: Database, previous: SchemaRegistry, servedTables: readonly TableModel[]): Promise<void> {
+  const served = new Map(servedTables.map((table) => [table.name, table]));
+  const layout = await database.dialect.introspect(db);
+  let dropped = false;
+  for (const table of toTableModels(previous)) {
+    const successor = served.get(table.name);
+    if (!successor) {
+      if (layout.has(table.name)) {
+        await sql.raw(`drop table ${database.dialect.quote(table.name)}`).execute(db);
+        dropped = true;
+      }
+      continue;
+    }
+    const kept = new Set(successor.columns.map((column) => column.name));
+    const existing = layout.get(table.name);
+    const lost = table.columns.map((column) => column.name).filter((name) => !kept.has(name) && (existing?.columns.has(name) ?? false));
+    if (lost.length > 0) {
+      await dropColumns(db, database, table, lost);
+      dropped = true;
+    }
+  }
+  // Indexes dropped with a column come back in the served model's form.
+  if (dropped) await syncSchemaLocked(database.dialect, db, servedTables);
 }

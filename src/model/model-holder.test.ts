@@ -38,4 +38,26 @@ describe('the model holder', () => {
     assert.equal(holder.current().version, 1);
     assert.deepEqual(switched, [1]);
   });
+
+  it('drained waits for the requests that started on a model, not for later ones', async () => {
+    const first = stateOf('article', 0, []);
+    const holder = createModelHolder(first);
+    const endOld = holder.track();
+    holder.swap(stateOf('page', 1, []));
+    const endNew = holder.track();
+    let drained = false;
+    const waiting = holder.drained(first, 10_000).then(() => {
+      drained = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(drained, false);
+    endNew();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(drained, false, 'a request of the new model does not hold the old one');
+    endOld();
+    endOld();
+    await waiting;
+    assert.equal(drained, true);
+    await holder.drained(first, 10_000);
+  });
 });

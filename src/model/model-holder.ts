@@ -31,6 +31,13 @@ export interface ModelHolder {
   /** Runs the listeners' preparations for `next` without switching: throws what `swap` would throw. */
   check(next: ModelState): void;
   onSwap(listener: ModelListener): void;
+  /**
+   * Counts a request against the model served when it starts; the returned function ends it.
+   * Dropping what an older model still reads waits for that model's requests (`drained`).
+   */
+  track(): () => void;
+  /** Resolves when no tracked request of `state` is in flight any more, or after `timeoutMs`. */
+  drained(state: ModelState, timeoutMs: number): Promise<void>;
   readonly registry: SchemaRegistry;
   readonly documents: DocumentService;
 }
@@ -76,7 +83,37 @@ export function createModelHolder(initial: ModelState): ModelHolder {
   let state = initial;
   const listeners: ModelListener[] = [];
   const current = () => state;
+  const inFlight = new Map<ModelState, number>();
+  const waiting = new Map<ModelState, (() => void)[]>();
+  const settle = (tracked: ModelState): void => {
+    if ((inFlight.get(tracked) ?? 0) > 0) return;
+    inFlight.delete(tracked);
+    for (const resolve of waiting.get(tracked) ?? []) resolve();
+    waiting.delete(tracked);
+  };
   return {
+    track() {
+      const tracked = state;
+      inFlight.set(tracked, (inFlight.get(tracked) ?? 0) + 1);
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight.set(tracked, (inFlight.get(tracked) ?? 1) - 1);
+        settle(tracked);
+      };
+    },
+    drained(tracked, timeoutMs) {
+      if ((inFlight.get(tracked) ?? 0) === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.set(tracked, [...(waiting.get(tracked) ?? []), done]);
+      });
+    },
     current,
     swap(next) {
       const switches = listeners.map((prepare) => prepare(next));

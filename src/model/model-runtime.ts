@@ -6,7 +6,11 @@ import { ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import { buildModel, buildModelOrRefuse, type BuiltModel } from './build-model.js';
 import { countImpacts } from './data-impacts.js';
-import { lockedDatabase, migrateModel } from './migrate-schema.js';
+import { dropRemoved, lockedDatabase, migrateModel } from './migrate-schema.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { toTableModels } from '../schema/to-table-model.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import type { TableModel } from '../db/table-model.js';
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from './model-change.js';
 import { diffModels, type ModelDiff } from './model-diff.js';
 import { writeModelFiles } from './model-files.js';
@@ -33,6 +37,18 @@ interface Planned {
   readonly model: BuiltModel;
   readonly diff: ModelDiff;
   readonly impacts: readonly DataImpact[];
+}
+
+/** Longest wait for the previous model's requests before what they read is dropped anyway. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/** Whether the previous model has tables or columns the next one lacks (left to drop once unread). */
+function removesStorage(previous: SchemaRegistry, next: readonly TableModel[]): boolean {
+  const nextColumns = new Map(next.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
+  return toTableModels(previous).some((table) => {
+    const columns = nextColumns.get(table.name);
+    return !columns || table.columns.some((column) => !columns.has(column.name));
+  });
 }
 
 function stateOf(database: Database, model: BuiltModel, version: number): ModelState {
@@ -125,6 +141,19 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
     timer.unref();
   }
 
+  /**
+   * What the change removed is dropped only once nothing reads it: the requests that started on
+   * the previous model here have ended, and (on a shared database server) the other instances,
+   * which follow within a poll interval, have switched too. Until then old readers still find it.
+   */
+  const pollIntervalMs = deps.pollIntervalMs ?? 2000;
+  async function dropWhenUnread(previous: ModelState): Promise<void> {
+    await holder.drained(previous, DRAIN_TIMEOUT_MS);
+    if (database.dialect.name !== 'sqlite') await sleep(2 * pollIntervalMs + 500);
+    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, toTableModels(holder.current().registry)));
+    database.schemaChanged();
+  }
+
   return {
     source: () => source,
     plan: (changes) => serialized(async () => (await plan(changes)).impacts),
@@ -149,6 +178,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         source = planned.source;
         database.schemaChanged();
         holder.swap(stateOf(database, planned.model, version));
+        if (removesStorage(served.registry, planned.model.tables)) await dropWhenUnread(served);
         return { version, impacts: planned.impacts, files };
       }),
     async close() {
