@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createAdminGuard, type AdminGuard } from '../admin/admin-guard.js';
-import { createAdminJwt } from '../admin/admin-jwt.js';
-import { createAdminUserService } from '../admin/admin-user-service.js';
+import { createLazyAdminGuard } from '../admin/lazy-admin-guard.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
 import type { FeatureContext } from '../features.js';
 import type { ModelRuntime } from '../model/model-change.js';
@@ -22,20 +20,7 @@ export interface ContentTypeBuilderContext {
  */
 export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime }: ContentTypeBuilderContext): Promise<void> {
   const { config, database, store, registry } = feature;
-  // The admin JWT secret is resolved on the first call (the admin plugin checked it at start).
-  let guard: Promise<AdminGuard> | undefined;
-  const users = createAdminUserService(database);
-  const lazyGuard = (): Promise<AdminGuard> =>
-    (guard ??= createAdminJwt(config, store)
-      .then((jwt) => createAdminGuard(jwt, users))
-      .catch((error: unknown) => {
-        guard = undefined;
-        throw error;
-      }));
-  const access = adminBuilderAccess({
-    authenticate: async (request) => (await lazyGuard()).authenticate(request),
-    require: async (request, action) => (await lazyGuard()).require(request, action),
-  });
+  const access = adminBuilderAccess(createLazyAdminGuard(config, database, store));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
     types: BUILT_IN_TYPES.filter((type) => registry.get(type.uid) !== undefined),

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createAdminGuard, type AdminGuard } from '../admin/admin-guard.js';
-import { createAdminJwt } from '../admin/admin-jwt.js';
-import { createAdminUserService } from '../admin/admin-user-service.js';
+import { createLazyAdminGuard } from '../admin/lazy-admin-guard.js';
 import type { FeatureContext } from '../features.js';
 import { localeAdminRoutes } from './locale-admin-routes.js';
 import { localeRoutes } from './locale-routes.js';
@@ -14,20 +12,6 @@ export async function registerI18n(fastify: FastifyInstance, context: FeatureCon
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
-  // The admin JWT secret is resolved on the first admin call (the admin plugin already checked
-  // it at start): a start reads nothing more for these routes.
-  let guard: Promise<AdminGuard> | undefined;
-  const users = createAdminUserService(database);
-  const lazyGuard = (): Promise<AdminGuard> =>
-    (guard ??= createAdminJwt(config, store)
-      .then((jwt) => createAdminGuard(jwt, users))
-      .catch((error: unknown) => {
-        guard = undefined;
-        throw error;
-      }));
-  const delegate: AdminGuard = {
-    authenticate: async (request) => (await lazyGuard()).authenticate(request),
-    require: async (request, action) => (await lazyGuard()).require(request, action),
-  };
+  const delegate = createLazyAdminGuard(config, database, store);
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
 }
