@@ -1,4 +1,4 @@
-import { statSync, watch } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { createApp, type App } from '../app.js';
 import type { EnvMap } from '../config/env.js';
@@ -36,6 +36,26 @@ async function startApp(options: ServeOptions): Promise<App> {
   return app;
 }
 
+/**
+ * Whether a change under src/ is one the served model already has, as the content-type
+ * builder leaves them: a definition file holding exactly the served definition, or a removed
+ * definition file or folder that no served definition lives in.
+ */
+export function servedAlready(app: Pick<App, 'modelRuntime'>, projectDir: string, file: string): boolean {
+  const relative = path.relative(path.join(projectDir, 'src'), file);
+  if (!/^(api|components)(\/|$)/.test(relative)) return false;
+  const source = app.modelRuntime.source();
+  const definitions = [...source.types, ...source.components];
+  if (!existsSync(file)) return !definitions.some((each) => each.file === file || each.file.startsWith(file + path.sep));
+  const definition = definitions.find((each) => each.file === file)?.definition;
+  if (definition === undefined) return false;
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))) === JSON.stringify(definition);
+  } catch {
+    return false;
+  }
+}
+
 /** `tessera start` and `tessera develop`: load a project folder and serve it. */
 export async function serve(options: ServeOptions): Promise<Server> {
   // Without this a mistyped folder was created (for its .tmp/data.db) and served with no content-types.
@@ -63,6 +83,8 @@ export async function serve(options: ServeOptions): Promise<Server> {
   const watchers = ['src', 'config'].map((folder) =>
     watch(path.join(options.projectDir, folder), { recursive: true }, (_event, file) => {
       if (file && /(^|\/)\.|\.tessera-/.test(String(file))) return;
+      // What the content-type builder just wrote is already served: no reload for it.
+      if (file && app && servedAlready(app, options.projectDir, path.join(options.projectDir, folder, String(file)))) return;
       clearTimeout(timer);
       timer = setTimeout(restart, 150);
     }),

@@ -10,7 +10,8 @@ export function definitionText(definition: unknown): string {
 
 async function writeAtomically(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // A hidden name: watchers of the project (tessera develop) skip dot-files.
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temp, text);
     await rename(temp, file);
