@@ -15,7 +15,7 @@ import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } 
 import { diffModels, type ModelDiff } from './model-diff.js';
 import { writeModelFiles } from './model-files.js';
 import type { ModelHolder, ModelState } from './model-holder.js';
-import { pollModelVersion, readModelSource, readModelVersion, sameSource, writeModel } from './model-store.js';
+import { pollModelVersion, readModelSource, readModelVersion, readRecordedModel, sameSource, writeModel } from './model-store.js';
 import { nextSource } from './next-source.js';
 
 export interface ModelRuntimeDeps {
@@ -81,7 +81,9 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
     return run;
   };
 
-  const startVersion = await database.dialect.withSchemaLock(database.db, async (db) => {
+  // A restart with unchanged files reads one statement; only a new model takes the lock to record itself.
+  const recorded = await readRecordedModel(database.db, projectDir);
+  const startVersion = recorded.source && sameSource(recorded.source, source) ? recorded.version : await database.dialect.withSchemaLock(database.db, async (db) => {
     const locked = lockedDatabase(database, db).store;
     const version = await readModelVersion(locked);
     const stored = await readModelSource(locked, projectDir);

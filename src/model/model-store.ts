@@ -55,6 +55,19 @@ export async function readModelSource(store: KeyValueStore, projectDir: string):
   return value && Array.isArray(value.types) && Array.isArray(value.components) ? fromStored(projectDir, value) : undefined;
 }
 
+/** The recorded version and source in one statement (a start's check that its files are what is recorded). */
+export async function readRecordedModel(db: Executor, projectDir: string): Promise<{ readonly version: number; readonly source: ModelSource | undefined }> {
+  const rows = await db.selectFrom(STORE_TABLE.name).select(['key', 'value']).where('key', 'in', [MODEL_VERSION_KEY, MODEL_SOURCE_KEY]).execute();
+  const valueOf = (key: string): unknown => {
+    const text = rows.find((row) => row.key === key)?.value;
+    return text === undefined || text === null ? undefined : JSON.parse(String(text));
+  };
+  const version = valueOf(MODEL_VERSION_KEY);
+  const stored = valueOf(MODEL_SOURCE_KEY) as StoredSource | undefined;
+  const source = stored && Array.isArray(stored.types) && Array.isArray(stored.components) ? fromStored(projectDir, stored) : undefined;
+  return { version: typeof version === 'number' ? version : 0, source };
+}
+
 /** Records a new version: the source first, so that whoever sees the version finds its source. */
 export async function writeModel(store: KeyValueStore, version: number, source: ModelSource): Promise<void> {
   await store.set(MODEL_SOURCE_KEY, toStored(source));
