@@ -132,14 +132,6 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const fastify = buildHttp(config);
-    // Which model each request started on: dropping what an older model reads waits for its requests.
-    const ends = new WeakMap<object, () => void>();
-    fastify.addHook('onRequest', async (request) => {
-      ends.set(request, model.track());
-    });
-    const end = async (request: object) => ends.get(request)?.();
-    fastify.addHook('onResponse', end);
-    fastify.addHook('onRequestAbort', end);
     const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
     const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });

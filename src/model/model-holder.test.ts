@@ -39,25 +39,27 @@ describe('the model holder', () => {
     assert.deepEqual(switched, [1]);
   });
 
-  it('drained waits for the requests that started on a model, not for later ones', async () => {
-    const first = stateOf('article', 0, []);
-    const holder = createModelHolder(first);
-    const endOld = holder.track();
-    holder.swap(stateOf('page', 1, []));
-    const endNew = holder.track();
+  it('drained waits for the document calls of a model, not for those of later models', async () => {
+    let finishOld: () => void = () => undefined;
+    const slowState = (name: string, version: number, gate: Promise<void>): ModelState => {
+      const documents = { singleDocumentId: async () => { await gate; return null; } } as unknown as DocumentService;
+      return { registry: registryWith(name), documents, version };
+    };
+    const holder = createModelHolder(slowState('article', 0, new Promise<void>((resolve) => (finishOld = resolve))));
+    const first = holder.current();
+    const oldCall = holder.current().documents.singleDocumentId(first.registry.contentTypes[0]!);
+    holder.swap(slowState('page', 1, new Promise<void>(() => undefined)));
+    void holder.current().documents.singleDocumentId(holder.current().registry.contentTypes[0]!);
     let drained = false;
     const waiting = holder.drained(first, 10_000).then(() => {
       drained = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(drained, false);
-    endNew();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(drained, false, 'a request of the new model does not hold the old one');
-    endOld();
-    endOld();
+    assert.equal(drained, false, 'a call of the previous model is in flight');
+    finishOld();
+    await oldCall;
     await waiting;
-    assert.equal(drained, true);
+    assert.equal(drained, true, 'calls of the new model do not hold the previous one');
     await holder.drained(first, 10_000);
   });
 });

@@ -32,11 +32,9 @@ export interface ModelHolder {
   check(next: ModelState): void;
   onSwap(listener: ModelListener): void;
   /**
-   * Counts a request against the model served when it starts; the returned function ends it.
-   * Dropping what an older model still reads waits for that model's requests (`drained`).
+   * Resolves when no call of `state`'s document service is in flight any more (or after
+   * `timeoutMs`): dropping what an older model still reads waits for its reads and writes.
    */
-  track(): () => void;
-  /** Resolves when no tracked request of `state` is in flight any more, or after `timeoutMs`. */
   drained(state: ModelState, timeoutMs: number): Promise<void>;
   readonly registry: SchemaRegistry;
   readonly documents: DocumentService;
@@ -79,43 +77,56 @@ function liveDocuments(current: () => ModelState): DocumentService {
   };
 }
 
+/** A document service counting its calls in flight, so that a model's end can be awaited. */
+interface Tracked {
+  readonly documents: DocumentService;
+  inFlight: number;
+  waiters: (() => void)[];
+}
+
+function trackCalls(inner: DocumentService): Tracked {
+  const tracked: Tracked = { documents: inner, inFlight: 0, waiters: [] };
+  const run = async <T>(call: () => Promise<T>): Promise<T> => {
+    tracked.inFlight += 1;
+    try {
+      return await call();
+    } finally {
+      tracked.inFlight -= 1;
+      if (tracked.inFlight === 0) for (const resolve of tracked.waiters.splice(0)) resolve();
+    }
+  };
+  const documents: DocumentService = {
+    findMany: (query) => run(() => inner.findMany(query)),
+    findOne: (query, documentId) => run(() => inner.findOne(query, documentId)),
+    findFirst: (query) => run(() => inner.findFirst(query)),
+    create: (write, query, guard) => run(() => inner.create(write, query, guard)),
+    createMany: (writes, query) => run(() => inner.createMany(writes, query)),
+    update: (documentId, write, query, localize) => run(() => inner.update(documentId, write, query, localize)),
+    delete: (contentType, documentId, locale) => run(() => inner.delete(contentType, documentId, locale)),
+    putSingle: (contentType, writeFor, query) => run(() => inner.putSingle(contentType, writeFor, query)),
+    singleDocumentId: (contentType) => run(() => inner.singleDocumentId(contentType)),
+    publish: (contentType, documentId, query) => run(() => inner.publish(contentType, documentId, query)),
+    unpublish: (contentType, documentId, query) => run(() => inner.unpublish(contentType, documentId, query)),
+    discardDraft: (contentType, documentId, query) => run(() => inner.discardDraft(contentType, documentId, query)),
+  };
+  return Object.assign(tracked, { documents });
+}
+
 export function createModelHolder(initial: ModelState): ModelHolder {
-  let state = initial;
+  const trackers = new WeakMap<DocumentService, Tracked>();
+  const withTracking = (given: ModelState): ModelState => {
+    if (trackers.has(given.documents)) return given;
+    const tracked = trackCalls(given.documents);
+    trackers.set(tracked.documents, tracked);
+    return { ...given, documents: tracked.documents };
+  };
+  let state = withTracking(initial);
   const listeners: ModelListener[] = [];
   const current = () => state;
-  const inFlight = new Map<ModelState, number>();
-  const waiting = new Map<ModelState, (() => void)[]>();
-  const settle = (tracked: ModelState): void => {
-    if ((inFlight.get(tracked) ?? 0) > 0) return;
-    inFlight.delete(tracked);
-    for (const resolve of waiting.get(tracked) ?? []) resolve();
-    waiting.delete(tracked);
-  };
   return {
-    track() {
-      const tracked = state;
-      inFlight.set(tracked, (inFlight.get(tracked) ?? 0) + 1);
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        inFlight.set(tracked, (inFlight.get(tracked) ?? 1) - 1);
-        settle(tracked);
-      };
-    },
-    drained(tracked, timeoutMs) {
-      if ((inFlight.get(tracked) ?? 0) === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        waiting.set(tracked, [...(waiting.get(tracked) ?? []), done]);
-      });
-    },
     current,
-    swap(next) {
+    swap(given) {
+      const next = withTracking(given);
       const switches = listeners.map((prepare) => prepare(next));
       state = next;
       for (const switchOver of switches) switchOver();
@@ -125,6 +136,17 @@ export function createModelHolder(initial: ModelState): ModelHolder {
     },
     onSwap: (listener) => {
       listeners.push(listener);
+    },
+    drained(previous, timeoutMs) {
+      const tracked = trackers.get(previous.documents);
+      if (!tracked || tracked.inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        tracked.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
     registry: liveRegistry(current),
     documents: liveDocuments(current),
