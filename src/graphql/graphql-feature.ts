@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { AppConfig, RestConfig } from '../config/app-config.js';
-import type { AuthService } from '../auth/auth-service.js';
-import type { DocumentService } from '../documents/document-service.js';
-import type { LocaleCatalog } from '../i18n/locale-catalog.js';
-import type { SchemaRegistry } from '../schema/registry.js';
+import type { AppConfig } from '../config/app-config.js';
 import { generateSchema, type PluginSchema } from './build-schema.js';
 import { applyExtensions } from './extension/apply-extensions.js';
 import type { ExtensionService } from './extension/extension-service.js';
@@ -15,14 +11,9 @@ import type { GraphqlServices } from './graphql-context.js';
 import type { ModelHolder, ModelState } from '../model/model-holder.js';
 import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js';
 
-export interface GraphqlFeatureContext {
+/** The services every schema's resolvers use, but the model's own (registry, documents) and the GraphQL config, which the feature adds. */
+export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 'app' | 'registry' | 'documents'> {
   readonly config: AppConfig;
-  readonly registry: SchemaRegistry;
-  readonly documents: DocumentService;
-  readonly auth: AuthService;
-  readonly rest: RestConfig;
-  readonly locales: LocaleCatalog;
-  readonly log: (message: string) => void;
   /** The service the project's `register()` configured (`strapi.plugin('graphql').service('extension')`). */
   readonly extension: ExtensionService;
   /** What the project's policies and middlewares receive as `{ strapi }`. */
@@ -37,14 +28,15 @@ export interface GraphqlFeatureContext {
 export async function registerGraphqlFeature(fastify: FastifyInstance, context: GraphqlFeatureContext): Promise<GraphqlEndpoint | null> {
   const config = readGraphqlConfig(context.config);
   if (!config.enabled) return null;
-  const services: GraphqlServices = { ...context, config, app: context.config };
+  const { auth, rest, locales, log } = context;
   const policies = await loadProjectPolicies(context.config.projectDir);
   const middlewares = await loadProjectMiddlewares(context.config.projectDir);
   // Each schema is bound to one model (its resolvers use that model's registry and documents),
   // so a request runs against one consistent model even while the model changes.
   const build = (state: ModelState): GraphQLSchema => {
     const extensions = context.extension.extensions(context.extensionServices);
-    const generated = generateSchema({ ...services, registry: state.registry, documents: state.documents }, context.extension.view(), context.plugins);
+    const services: GraphqlServices = { config, app: context.config, auth, rest, locales, log, registry: state.registry, documents: state.documents };
+    const generated = generateSchema(services, context.extension.view(), context.plugins);
     return applyExtensions(generated, extensions, { auth: context.auth, policies, middlewares, services: context.extensionServices });
   };
   const plugins = context.extension.extensions(context.extensionServices).flatMap((extension) => extension.plugins ?? []);

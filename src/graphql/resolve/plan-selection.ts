@@ -15,7 +15,6 @@ import type { Model } from '../../schema/content-type.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { ValidationError } from '../../shared/errors.js';
 import type { OutputTypes } from '../types/output-types.js';
-import { typeNameOf } from '../type-names.js';
 import { filtersToParams } from './filters-to-params.js';
 
 /**
@@ -141,7 +140,7 @@ export function populateOf(model: Model, fields: readonly FieldNode[], context: 
       for (const uid of attribute.components) {
         const component = registry.component(uid);
         if (!component) continue;
-        const selected = field.selectionSet ? flattenSelections(field.selectionSet, typeNameOf(component), info) : [];
+        const selected = field.selectionSet ? flattenSelections(field.selectionSet, context.output.objectOf(component).name, info) : [];
         const nested = populateOf(component, selected, context);
         deep ||= nested !== undefined;
         on[uid] = nested ? { populate: nested } : true;
