@@ -1,6 +1,7 @@
 // Runs the compiled test suite: unit and e2e tests on SQLite, then the e2e suite again on
 // PostgreSQL and MariaDB/MySQL when their servers can be had (started if they are down).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -54,11 +55,16 @@ function runSuite(label, files, env) {
   });
 }
 
-const results = [await runSuite('unit and e2e tests on SQLite', all, { TESSERA_TEST_DB: 'sqlite' })];
+// One seed for every property test of the run, chosen here and printed first and last, so that a
+// failing run (a CI log) can be replayed exactly: TESSERA_PROPERTY_SEED=<seed> npm test.
+const propertySeed = process.env.TESSERA_PROPERTY_SEED ?? String(randomInt(-(2 ** 31), 2 ** 31));
+console.log(`property tests seed: ${propertySeed} (replay with TESSERA_PROPERTY_SEED=${propertySeed})`);
+const common = { TESSERA_PROPERTY_SEED: propertySeed };
+const results = [await runSuite('unit and e2e tests on SQLite', all, { ...common, TESSERA_TEST_DB: 'sqlite' })];
 const skipped = [];
 for (const [kind, label] of [['postgres', 'PostgreSQL'], ['mysql', 'MariaDB/MySQL']]) {
   const ready = spawnSync('bash', [path.join('scripts', 'ensure-database-server.sh'), kind], { stdio: 'inherit' }).status === 0;
-  if (ready) results.push(await runSuite(`e2e suite on ${label}`, perDatabase, { TESSERA_TEST_DB: kind }));
+  if (ready) results.push(await runSuite(`e2e suite on ${label}`, perDatabase, { ...common, TESSERA_TEST_DB: kind }));
   else skipped.push(label);
 }
 
@@ -67,6 +73,7 @@ for (const result of results.filter((each) => each.failures.length > 0)) {
   console.log(result.failures.join('\n'));
 }
 console.log('\n=== summary ===');
+console.log(`property tests seed: ${propertySeed}`);
 for (const result of results) {
   // A failing hook (before/after) fails its suite without counting as a failed test.
   const note = result.code !== 0 && result.fail === 0 ? ' — but the run FAILED (a hook or a file failed to load: see "not ok" above)' : '';
