@@ -34,6 +34,7 @@ import { upgradeVersions } from './documents/versions/upgrade-versions.js';
 import { createExtensionService } from './graphql/extension/extension-service.js';
 import { createPluginAccessor } from './graphql/extension/plugin-accessor.js';
 import { registerGraphqlFeature } from './graphql/graphql-feature.js';
+import { reservedNameWarnings } from './schema/reserved-names.js';
 
 export interface App {
   readonly config: AppConfig;
@@ -108,6 +109,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   // Read once: the registry is built from them, and the content-type builder starts from them.
   const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
   const { registry: initialRegistry } = buildModel(source);
+  for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {

@@ -4,6 +4,7 @@ import { isValidApiName, toSnakeCase } from '../schema/names.js';
 import { NotFoundError } from '../shared/errors.js';
 import { readCategoryBody, readComponentBody, type BuilderFlags, type ComponentInput } from './builder-bodies.js';
 import { invalidAt } from './builder-errors.js';
+import { checkCreatedNames } from './check-created-names.js';
 import { componentView, type ComponentView } from './builder-views.js';
 import type { BuilderContext } from './content-type-service.js';
 import { checkDraft, createModelDraft, type ModelDraft } from './model-draft.js';
@@ -92,7 +93,9 @@ export function createComponentService({ runtime, builtIns }: BuilderContext) {
       if (draft.component(uid) || builtIns().components.some((component) => component.uid === uid)) {
         throw invalidAt([...AT, 'displayName'], `A component ${uid} already exists`, input.displayName);
       }
-      draft.change({ kind: 'putComponent', uid, definition: componentDefinition(input, uid, undefined) });
+      const definition = componentDefinition(input, uid, undefined);
+      checkCreatedNames({ ...definition, draftAndPublish: false }, undefined, { path: AT });
+      draft.change({ kind: 'putComponent', uid, definition });
       checkDraft(draft, builtIns(), { uid, key: 'component' });
       return { uid, result: await submitChanges(runtime, draft.changes, confirmOf(flags, request.confirm)) };
     },
@@ -108,7 +111,9 @@ export function createComponentService({ runtime, builtIns }: BuilderContext) {
           throw invalidAt(['renames', from], `"${from}" must be an attribute of the component, and "${to}" its new name in attributes`, to);
         }
       }
-      draft.change({ kind: 'putComponent', uid, definition: componentDefinition(input, uid, previous) });
+      const definition = componentDefinition(input, uid, previous);
+      checkCreatedNames({ ...definition, draftAndPublish: false }, { ...previous, draftAndPublish: false }, { path: AT });
+      draft.change({ kind: 'putComponent', uid, definition });
       for (const [from, to] of request.renames) draft.change({ kind: 'renameAttribute', uid, from, to });
       checkDraft(draft, builtIns(), { uid, key: 'component' });
       return { uid, result: await submitChanges(runtime, draft.changes, confirmOf(flags, request.confirm)) };

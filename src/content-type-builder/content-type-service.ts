@@ -4,6 +4,7 @@ import { toSnakeCase } from '../schema/names.js';
 import { NotFoundError } from '../shared/errors.js';
 import { readContentTypeBody, type BuilderFlags, type ContentTypeInput } from './builder-bodies.js';
 import { invalidAt } from './builder-errors.js';
+import { checkCreatedNames, type NamedModel } from './check-created-names.js';
 import { contentTypeView, modelNameOf, type ContentTypeView } from './builder-views.js';
 import { checkDraft, createModelDraft, type BuiltInModels, type ModelDraft } from './model-draft.js';
 import { removeRelationsTo } from './model-references.js';
@@ -41,15 +42,24 @@ function flagsOf(flags: BuilderFlags, bodyConfirm: boolean | undefined): { dryRu
   return { dryRun: flags.dryRun, confirm: bodyConfirm ?? flags.confirm ?? false };
 }
 
+/** A content-type's definition as the builder's name rule sees it. */
+function named(definition: ContentTypeDefinition): NamedModel {
+  return { ...(definition.attributes ? { attributes: definition.attributes } : {}), draftAndPublish: definition.options?.draftAndPublish === true };
+}
+
 /** Puts the type and the other sides of its relations into the draft. */
 function putWithRelations(draft: ModelDraft, uid: string, input: ContentTypeInput, previous: ContentTypeDefinition | undefined): void {
   const attributes = translateTargetAttributes(input.attributes, ATTRIBUTES_AT);
   const others = pairRelations(uid, previous, attributes, draft, ATTRIBUTES_AT);
-  draft.change({ kind: 'putType', uid, definition: typeDefinition(input, attributes, previous) });
+  const definition = typeDefinition(input, attributes, previous);
+  checkCreatedNames(named(definition), previous && named(previous), { path: AT });
+  draft.change({ kind: 'putType', uid, definition });
   for (const [other, otherAttributes] of others) {
-    const definition = draft.type(other);
-    if (definition && JSON.stringify(definition.attributes ?? {}) !== JSON.stringify(otherAttributes)) {
-      draft.change({ kind: 'putType', uid: other, definition: { ...definition, attributes: otherAttributes } });
+    const before = draft.type(other);
+    if (before && JSON.stringify(before.attributes ?? {}) !== JSON.stringify(otherAttributes)) {
+      const changed = { ...before, attributes: otherAttributes };
+      checkCreatedNames(named(changed), named(before), { uid: other });
+      draft.change({ kind: 'putType', uid: other, definition: changed });
     }
   }
 }

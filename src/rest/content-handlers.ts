@@ -49,10 +49,13 @@ function localeGiven(request: FastifyRequest): boolean {
 /**
  * A body's `data` without its `locale` key, and the query's locale settled with it: on a POST
  * `data.locale` chooses the locale when the query names none (DECISIONS 3); otherwise a body
- * locale must be the version's own (the locale of a version cannot change).
+ * locale must be the version's own (the locale of a version cannot change). On a type without
+ * locales, `locale` is ignored, unless the type has an attribute of that name: then it is its value.
  */
 function withBodyLocale(request: FastifyRequest, query: DocumentQuery, context: ContentApiContext, creating: boolean): { data: Readonly<Record<string, unknown>>; query: DocumentQuery } {
-  const { locale, ...data } = readData(request.body);
+  const body = readData(request.body);
+  if (!query.contentType.localized && query.contentType.attributes.has('locale')) return { data: body, query };
+  const { locale, ...data } = body;
   if (locale === undefined || !query.contentType.localized) return { data, query };
   const bodyLocale = parseBodyLocale(locale, context);
   if (creating && !localeGiven(request)) return { data, query: { ...query, locale: bodyLocale } };

@@ -1,7 +1,7 @@
 import type { Document, DocumentPage } from '../documents/document.js';
 import type { Pagination } from '../query/document-query.js';
 import type { Attribute } from '../schema/attribute.js';
-import type { ContentType } from '../schema/content-type.js';
+import { isLocalizedModel, type ContentType } from '../schema/content-type.js';
 import type { StoredModel } from '../schema/model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
@@ -47,7 +47,7 @@ function v4Attributes(properties: Json, model: StoredModel | undefined, registry
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(properties)) {
     // `localizations` is no attribute, but the v4 format nests it like a relation to the same type.
-    attributes[key] = key === 'localizations' && model?.attributes.has('locale') && Array.isArray(value) ? { data: v4Entry(value, model, registry) } : v4Value(value, model?.attributes.get(key), registry);
+    attributes[key] = key === 'localizations' && model !== undefined && isLocalizedModel(model) && Array.isArray(value) ? { data: v4Entry(value, model, registry) } : v4Value(value, model?.attributes.get(key), registry);
   }
   return attributes;
 }

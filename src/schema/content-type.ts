@@ -30,29 +30,13 @@ export function isPluginType(type: ContentType): boolean {
   return type.uid.startsWith('plugin::');
 }
 
+/**
+ * Whether a model is a localized content-type: only those have the system `locale` and
+ * `localizations` (on other models these are names a user's attributes may have).
+ */
+export function isLocalizedModel(model: StoredModel): model is ContentType {
+  return 'localized' in model && model.localized === true;
+}
+
 /** Either kind of model with a table: a content-type or a component. */
 export type Model = ContentType | ComponentModel;
-
-/** Names that user attributes may not take: they are system fields or reserved by the API. */
-export const RESERVED_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
-  'id',
-  'documentId',
-  'document_id',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-  'createdBy',
-  'updatedBy',
-  'created_at',
-  'updated_at',
-  'published_at',
-  'created_by_id',
-  'updated_by_id',
-  'locale',
-  'localizations',
-  'status',
-  'meta',
-  '__component',
-  '__contentType',
-  '__typename',
-]);

@@ -3,14 +3,17 @@ import { isPublicAttribute, type Attribute, type ScalarAttribute } from './attri
 import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from './component-model.js';
 import type { SourcedComponentDefinition } from './definition.js';
 import { toSnakeCase } from './names.js';
-import { normalizeAttributes } from './normalize-attributes.js';
+import { normalizeAttributes, type SystemFields } from './normalize-attributes.js';
 
 const ID: ScalarAttribute = Object.freeze({ kind: 'scalar', name: 'id', type: 'integer', column: 'id', required: false, unique: false, private: false, writable: false });
 
-const SYSTEM_COLUMNS: ReadonlyMap<string, string> = new Map([
-  ['id', 'attribute "id"'],
-  ...Object.values(COMPONENT_OWNER_COLUMNS).map((column): [string, string] => [column, `the system column "${column}"`]),
-]);
+const SYSTEM_FIELDS: SystemFields = {
+  columns: new Map([
+    ['id', 'the system field "id"'],
+    ...Object.values(COMPONENT_OWNER_COLUMNS).map((column): [string, string] => [column, `the system column "${column}"`]),
+  ]),
+  names: new Map(),
+};
 
 /** Checks one component definition (`src/components/<category>/<name>.json`) and builds its frozen model. */
 export function normalizeComponent(source: SourcedComponentDefinition): ComponentModel {
@@ -22,7 +25,7 @@ export function normalizeComponent(source: SourcedComponentDefinition): Componen
   if (typeof collectionName !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(collectionName) || collectionName.length > 50) {
     throw new DefinitionError(file, `collectionName must be a table name (letters, digits, underscores), got ${JSON.stringify(collectionName)}`);
   }
-  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_COLUMNS);
+  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_FIELDS);
   for (const attribute of userAttributes.values()) {
     if (attribute.kind === 'dynamiczone') throw new DefinitionError(file, `attribute "${attribute.name}": a component cannot hold a dynamic zone`);
     if (attribute.kind === 'relation' && (attribute.inversedBy !== undefined || attribute.mappedBy !== undefined)) {

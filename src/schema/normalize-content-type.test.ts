@@ -130,14 +130,35 @@ describe('normalizeContentType: attribute names', () => {
     }
   });
 
-  it('rejects reserved names', () => {
-    for (const name of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', 'status', 'meta', 'created_at', 'document_id']) {
-      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": the name is reserved`);
+  it("refuses the identifiers' names in any spelling, as Strapi's loader does", () => {
+    for (const name of ['id', 'Id', 'ID', 'documentId', 'document_id', 'DocumentId', 'documentID', 'DOCUMENT_ID']) {
+      rejects(() => withAttributes({ [name]: { type: 'string' } }), `attribute "${name}": the name is reserved for the identifiers "id" and "documentId" (in any spelling, as in Strapi)`);
     }
   });
 
-  it('rejects names whose columns collide with a system or another attribute', () => {
-    rejects(() => withAttributes({ ID: { type: 'string' } }), 'attribute "ID": its column "id" collides with attribute "id"');
+  it("accepts the names only Strapi's content-type builder refuses, as attributes like any other", () => {
+    const names = ['meta', 'status', 'locale', 'localizations', 'createdBy', 'updatedBy', 'created_by_id', 'updated_by_id', 'entry_id', 'strapi', 'strapiStage', 'identity', 'ids', 'document'];
+    const type = withAttributes(Object.fromEntries(names.map((name) => [name, { type: 'string' }])));
+    for (const name of names) assert.equal(scalar(type.attributes.get(name))?.writable, true, name);
+    assert.deepEqual(type.scalarAttributes.map((attribute) => attribute.name), names);
+    assert.equal(type.attributes.get('locale'), type.scalarAttributes[2]);
+  });
+
+  it('refuses a name or column that a system field of the type has, saying what the field holds', () => {
+    rejects(() => withAttributes({ createdAt: { type: 'datetime' } }), 'attribute "createdAt": the name is taken by a system field ("createdAt": when the version was created); rename the attribute');
+    rejects(() => withAttributes({ publishedAt: { type: 'string' } }), 'attribute "publishedAt": the name is taken by a system field ("publishedAt": when the version was published); rename the attribute');
+    rejects(() => withAttributes({ updated_at: { type: 'datetime' } }), 'attribute "updated_at": its column "updated_at" collides with the system field "updatedAt"');
+    const localized = (attributes: unknown) => normalize({ info: { singularName: 'post', pluralName: 'posts' }, pluginOptions: { i18n: { localized: true } }, attributes });
+    rejects(() => localized({ locale: { type: 'string' } }), 'attribute "locale": the name is taken by a system field ("locale": the version\'s locale, on localized content-types); rename the attribute');
+    rejects(
+      () => localized({ localizations: { type: 'json' } }),
+      'attribute "localizations": the name is taken by a system field ("localizations": the document\'s other locales, on localized content-types); rename the attribute',
+    );
+    rejects(() => localized({ Locale: { type: 'string' } }), 'attribute "Locale": its column "locale" collides with the system field "locale"');
+    assert.equal(scalar(localized({ meta: { type: 'string' }, status: { type: 'string' } }).attributes.get('status'))?.column, 'status');
+  });
+
+  it('rejects names whose columns collide with another attribute', () => {
     rejects(() => withAttributes({ viewCount: { type: 'integer' }, view_count: { type: 'integer' } }), 'attribute "view_count": its column "view_count" collides with attribute "viewCount"');
   });
 });

@@ -1,6 +1,6 @@
 import { DefinitionError } from '../shared/errors.js';
 import { isPublicAttribute, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
-import { normalizeAttributes } from './normalize-attributes.js';
+import { normalizeAttributes, type SystemFields } from './normalize-attributes.js';
 import { type ContentType, type ContentTypeKind } from './content-type.js';
 import type { SourcedDefinition } from './definition.js';
 import { isValidApiName, toSnakeCase } from './names.js';
@@ -21,7 +21,29 @@ const SYSTEM_ATTRIBUTES: readonly ScalarAttribute[] = Object.freeze([
 /** The version's locale, on localized content-types only (after the other system attributes, as the reference outputs it). */
 const LOCALE_ATTRIBUTE: ScalarAttribute = systemAttribute('locale', 'string', 'locale');
 
-const SYSTEM_COLUMNS: ReadonlyMap<string, string> = new Map([...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE].map((attribute) => [attribute.column, `attribute "${attribute.name}"`]));
+/** The names the API gives system fields, with what they hold (for the message refusing an attribute that would shadow one). */
+const SYSTEM_FIELD_NAMES: ReadonlyMap<string, string> = new Map([
+  ['createdAt', '"createdAt": when the version was created'],
+  ['updatedAt', '"updatedAt": when the version was last changed'],
+  ['publishedAt', '"publishedAt": when the version was published'],
+]);
+const LOCALIZED_FIELD_NAMES: ReadonlyMap<string, string> = new Map([
+  ...SYSTEM_FIELD_NAMES,
+  ['locale', '"locale": the version\'s locale, on localized content-types'],
+  ['localizations', '"localizations": the document\'s other locales, on localized content-types'],
+]);
+
+/**
+ * The fields Tessera adds to a content-type: its columns, and the names the API gives them.
+ * `locale` and `localizations` exist on localized types only; elsewhere they are names like any other.
+ */
+function systemFieldsOf(localized: boolean): SystemFields {
+  const attributes = localized ? [...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE] : SYSTEM_ATTRIBUTES;
+  return {
+    columns: new Map(attributes.map((attribute) => [attribute.column, `the system field "${attribute.name}"`])),
+    names: localized ? LOCALIZED_FIELD_NAMES : SYSTEM_FIELD_NAMES,
+  };
+}
 
 /** `pluginOptions.i18n.localized` of a definition or attribute, checked; undefined when absent. */
 function readLocalized(pluginOptions: unknown, where: string, file: string): boolean | undefined {
@@ -82,7 +104,7 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   if (typeof draftAndPublish !== 'boolean') throw new DefinitionError(file, 'options.draftAndPublish must be a boolean');
 
   const localized = readLocalized(definition.pluginOptions, '', file) ?? false;
-  const userAttributes = new Map(normalizeAttributes(definition.attributes, file, SYSTEM_COLUMNS));
+  const userAttributes = new Map(normalizeAttributes(definition.attributes, file, systemFieldsOf(localized)));
   if (localized) markShared(userAttributes, definition, file);
   const systemAttributes = localized ? [...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE] : SYSTEM_ATTRIBUTES;
   const userScalars = [...userAttributes.values()].filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar');

@@ -159,6 +159,9 @@ describe('buildRegistry: components', () => {
     );
     rejects(() => buildRegistry([], [component('shared.x', { attributes: { code: { type: 'string', unique: true } } })]), file, 'attribute "code": "unique" is not supported in components');
     rejects(() => buildRegistry([], [component('shared.x', { attributes: { parentId: { type: 'integer' } } })]), file, 'attribute "parentId": its column "parent_id" collides with the system column "parent_id"');
+    rejects(() => buildRegistry([], [component('shared.x', { attributes: { documentId: { type: 'string' } } })]), file, 'attribute "documentId": the name is reserved for the identifiers "id" and "documentId" (in any spelling, as in Strapi)');
+    const names = buildRegistry([], [component('shared.x', { attributes: { meta: { type: 'string' }, locale: { type: 'string' }, status: { type: 'string' }, localizations: { type: 'string' } } })]);
+    assert.deepEqual([...(names.component('shared.x')?.attributes.keys() ?? [])], ['id', 'meta', 'locale', 'status', 'localizations']);
   });
 
   it('rejects a component uid used twice and a table used by a content-type', () => {

@@ -78,7 +78,7 @@ describe('buildRegistry', () => {
     rejects(
       [typeNamed('article', 'article', 'articles'), source('post', { attributes: { id: { type: 'string' } } })],
       '/p/src/api/post/content-types/post/schema.json',
-      'attribute "id": the name is reserved',
+      'attribute "id": the name is reserved for the identifiers "id" and "documentId" (in any spelling, as in Strapi)',
     );
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createApp } from '../../src/app.js';
@@ -85,11 +86,28 @@ describe('a project with a broken attribute does not start', () => {
     await attributeStops({ 'sub-title': { type: 'string' } }, 'attribute "sub-title": a name starts with a letter, holds only letters, digits and underscores, and has at most 60 characters');
   });
 
-  for (const name of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'status']) {
-    it(`reserved name ${name}`, async () => {
-      await attributeStops({ [name]: { type: 'string' } }, `attribute "${name}": the name is reserved`);
+  for (const name of ['id', 'documentId', 'document_id', 'DocumentID']) {
+    it(`reserved name ${name} (as Strapi's loader refuses it)`, async () => {
+      await attributeStops({ [name]: { type: 'string' } }, `attribute "${name}": the name is reserved for the identifiers "id" and "documentId" (in any spelling, as in Strapi)`);
     });
   }
+
+  it('a name that a system field has (Strapi would silently replace the attribute by its field)', async () => {
+    await attributeStops({ createdAt: { type: 'string' } }, 'attribute "createdAt": the name is taken by a system field ("createdAt": when the version was created); rename the attribute');
+    await attributeStops({ published_at: { type: 'datetime' } }, 'attribute "published_at": its column "published_at" collides with the system field "publishedAt"');
+    const localized = { title: { type: 'string' }, locale: { type: 'string' } };
+    const { dir, file } = projectWithPost({});
+    await writeFile(file, JSON.stringify(collection('post', 'posts', localized, { pluginOptions: { i18n: { localized: true } } })));
+    await stopsWith(dir, file, 'attribute "locale": the name is taken by a system field ("locale": the version\'s locale, on localized content-types); rename the attribute');
+  });
+
+  it("starts with the names only Strapi's content-type builder refuses (meta, status, locale, localizations, …)", async () => {
+    const names = ['meta', 'status', 'locale', 'localizations', 'createdBy', 'updatedBy', 'entry_id', 'strapiStage'];
+    const app = await start(projectWithPost(Object.fromEntries(names.map((name) => [name, { type: 'string' }]))).dir);
+    const post = app.registry.get('api::post.post');
+    assert.deepEqual(post?.scalarAttributes.map((attribute) => attribute.name), names);
+    await app.close();
+  });
 
   it('enumeration without enum', async () => {
     await attributeStops({ kind: { type: 'enumeration' } }, 'attribute "kind": an enumeration needs "enum": a non-empty array of non-empty strings');

@@ -2,6 +2,7 @@ import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder, 
 import type { DynamicSchema } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
+import { isLocalizedModel } from '../../schema/content-type.js';
 import type { StoredModel } from '../../schema/model.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 import { createRowDecoder, type RowDecoder } from '../decode-row.js';
@@ -47,7 +48,7 @@ export function outputColumns(dialect: Dialect, model: StoredModel, fields: read
   const system = ['id', 'documentId'].map((name) => asPublicScalar(model.attributes.get(name))).filter((attribute) => attribute !== undefined);
   const selected = [...system, ...fields.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId')];
   // In a read of every locale, a localized version says which it is: inverse lists of its documents are keyed by it.
-  const locale = allLocales ? asPublicScalar(model.attributes.get('locale')) : undefined;
+  const locale = allLocales && isLocalizedModel(model) ? asPublicScalar(model.attributes.get('locale')) : undefined;
   if (locale && !selected.includes(locale)) selected.push(locale);
   return selected.map((attribute) => dialect.select(ref(alias, attribute.column), columnTypeOf(attribute.type)).as(attribute.name));
 }

@@ -57,8 +57,15 @@ export function buildScalarFilterInput(scalar: GraphQLScalarType): GraphQLInputO
 
 /** System attributes listed after the user's, in the reference's order (documentId comes first, apart). */
 const TRAILING_SYSTEM_ATTRIBUTES = ['createdAt', 'updatedAt', 'publishedAt', 'locale'];
-/** Never filter fields: the row id (v5 filters by documentId) and the system attributes placed apart. */
-const NOT_IN_USER_ORDER = new Set(['id', 'documentId', ...TRAILING_SYSTEM_ATTRIBUTES]);
+
+/**
+ * Never among the user's: the row id (never a filter field: v5 filters by documentId) and the
+ * system attributes placed apart. A user's attribute of the same name (a component's `locale`) is the user's.
+ */
+function isPlacedApart(model: Model, attribute: Attribute): boolean {
+  if (attribute.name === 'id') return true;
+  return model.modelType === 'contentType' && model.systemAttributes.some((system) => system === attribute);
+}
 
 /** The filter input type of one attribute, or undefined when it cannot be filtered on over GraphQL. */
 function attributeFilter(model: Model, attribute: Attribute, types: SchemaTypes): GraphQLInputType | undefined {
@@ -88,9 +95,12 @@ function filterFields(model: Model, types: SchemaTypes, self: GraphQLInputObject
     if (attribute && type) fields[attribute.name] = { type };
   };
   if (model.modelType === 'contentType' && model.kind === 'collectionType') add(model.attributes.get('documentId'));
-  for (const attribute of model.attributes.values()) if (!NOT_IN_USER_ORDER.has(attribute.name)) add(attribute);
+  for (const attribute of model.attributes.values()) if (!isPlacedApart(model, attribute)) add(attribute);
   if (model.modelType === 'contentType') {
-    for (const name of TRAILING_SYSTEM_ATTRIBUTES) add(model.attributes.get(name));
+    for (const name of TRAILING_SYSTEM_ATTRIBUTES) {
+      const attribute = model.attributes.get(name);
+      if (attribute && isPlacedApart(model, attribute)) add(attribute);
+    }
     // No `localizations` filter (Strapi has one): the query layer cannot filter on other versions of a document yet.
   }
   fields.and = { type: new GraphQLList(self) };

@@ -1,6 +1,6 @@
 import { isPublicAttribute, type LinkedAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
-import type { Model } from '../../schema/content-type.js';
+import { isLocalizedModel, type Model } from '../../schema/content-type.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { parseBoolean } from '../../schema/scalar-values.js';
 import type { PopulateNode, SortKey } from '../document-query.js';
@@ -40,7 +40,7 @@ interface ParseContext {
 
 /** Whether `name` is the `localizations` of a localized content-type's level. */
 function isLocalizations(level: DraftLevel, name: string): boolean {
-  return name === LOCALIZATIONS && level.model.attributes.has('locale') && 'localized' in level.model && level.model.localized === true;
+  return name === LOCALIZATIONS && isLocalizedModel(level.model);
 }
 
 /** The `localizations` entry of a level, created on first use (counted against the bounds). */
