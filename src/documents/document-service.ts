@@ -3,7 +3,7 @@ import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { StatementShapes } from '../db/statement-shapes.js';
 import type { ContentType } from '../schema/content-type.js';
 import { ValidationError } from '../shared/errors.js';
-import { toOffsetLimit, type DocumentQuery } from '../query/document-query.js';
+import { toOffsetLimit, type DocumentQuery, type Status } from '../query/document-query.js';
 import { compileCount, compileFindFirst, compileFindMany, compileFindOne, findOneShapeKey, literalLimit, returningSelection } from '../query/compile/compile-select.js';
 import { completeUniqueValues } from './check-unique.js';
 import { createRowDecoder, type RowDecoder } from './decode-row.js';
@@ -206,7 +206,7 @@ export function createDocumentService({ database, registry, now = () => new Date
   }
 
   /** The version row of a document a write changes directly: its draft, or its only row. */
-  async function insertVersion(trx: DbTransaction, write: DocumentWrite, documentId: string, locale: string, locked: boolean): Promise<number> {
+  async function insertVersion(trx: DbTransaction, write: DocumentWrite, documentId: string, locale: string, status: Status, locked: boolean): Promise<number> {
     const { contentType } = write;
     const completed = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked, locale: contentType.localized ? locale : null });
     const stamp = timestamp();
@@ -222,7 +222,8 @@ export function createDocumentService({ database, registry, now = () => new Date
     // The id RETURNING gave, or (MySQL) the one the driver reports: no read-back.
     const rowId = Number(result.rows[0]?.id ?? result.insertId);
     if (!Number.isSafeInteger(rowId) || rowId <= 0) throw new Error(`The version of ${documentId} got no id`);
-    await writeLinked(trx, completed, { rowId, documentId, created: true }, { locale, status: 'draft' });
+    // The row is the draft (or only row); the status tells inverse-side writes which owner versions to reach.
+    await writeLinked(trx, completed, { rowId, documentId, created: true }, { locale, status });
     return rowId;
   }
 
@@ -253,7 +254,7 @@ export function createDocumentService({ database, registry, now = () => new Date
     } else {
       if (!localize) return null;
       const created = await hashPasswords(localize(await sharedData(trx, contentType, all, linked)));
-      rowId = await insertVersion(trx, created, documentId, locale, locked);
+      rowId = await insertVersion(trx, created, documentId, locale, query.status, locked);
     }
     await syncSharedValues(trx, dialect, contentType, rowId, documentId, writtenStatus(contentType));
     if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
@@ -278,7 +279,7 @@ export function createDocumentService({ database, registry, now = () => new Date
       const created: Document[] = [];
       for (const write of hashed) {
         const documentId = createDocumentId();
-        await insertVersion(trx, write, documentId, locale, versioned(contentType));
+        await insertVersion(trx, write, documentId, locale, query.status, versioned(contentType));
         if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
         created.push(await readWritten(trx, { ...query, locale }, documentId));
       }
@@ -364,7 +365,7 @@ export function createDocumentService({ database, registry, now = () => new Date
           // Hashing inside the lock: a single type is written rarely, and only one writer waits.
           const write = await hashPasswords(writeFor('create', {}));
           const created = createDocumentId();
-          await insertVersion(trx, write, created, locale, true);
+          await insertVersion(trx, write, created, locale, query.status, true);
           if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, created, locale, versions);
           return readWritten(trx, { ...query, locale }, created);
         }

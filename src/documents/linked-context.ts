@@ -20,8 +20,8 @@ export interface OwnerRow {
 /**
  * The version a write works on: its locale (a code), and its status — `draft` when the request
  * saves only the draft, `published` when it saves and publishes. Relation lists to localized
- * targets are written in `locale`; inverse-side writes reach the owners' versions of `status`
- * (docs/versions.md).
+ * targets are written in `locale`; `status` tells inverse-side writes of a Draft & Publish type
+ * whether they reach the owners' published versions too (docs/versions.md, "Inverse sides").
  */
 export interface WriteVersion {
   readonly locale: string;

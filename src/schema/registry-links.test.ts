@@ -53,15 +53,31 @@ describe('buildRegistry: relations', () => {
     assert.equal(side.other.uid, 'api::article.article');
   });
 
-  it('makes a oneToOne or oneToMany owner exclusive: a target has at most one owner', () => {
+  it('makes a two-sided oneToOne or oneToMany owner exclusive: a target has at most one owner', () => {
     const registry = buildRegistry([
-      type('person', { passport: relation('oneToOne', 'api::passport.passport', { inversedBy: 'holder' }), pets: relation('oneToMany', 'api::pet.pet') }),
+      type('person', { passport: relation('oneToOne', 'api::passport.passport', { inversedBy: 'holder' }), pets: relation('oneToMany', 'api::pet.pet', { inversedBy: 'owner' }) }),
       type('passport', { holder: relation('oneToOne', 'api::person.person', { mappedBy: 'passport' }) }),
-      type('pet', { name: { type: 'string' } }),
+      type('pet', { owner: relation('manyToOne', 'api::person.person', { mappedBy: 'pets' }) }),
     ]);
     assert.deepEqual(registry.links.map((link) => [link.ownerAttribute.name, link.targetExclusive, link.ownerMany]), [
       ['passport', true, false],
       ['pets', true, true],
+    ]);
+  });
+
+  it('leaves one-sided oneToOne and oneToMany relations shared: they have no inverse side to keep consistent', () => {
+    const registry = buildRegistry(
+      [
+        type('person', { badge: relation('oneToOne', 'api::logo.logo'), logos: relation('oneToMany', 'api::logo.logo'), icon: relation('oneWay', 'api::logo.logo') }),
+        type('logo', { name: { type: 'string' } }),
+      ],
+      [component('shared.logo-wall', { attributes: { logos: relation('oneToMany', 'api::logo.logo') } })],
+    );
+    assert.deepEqual(registry.links.map((link) => [link.owner.uid, link.ownerAttribute.name, link.targetExclusive, link.ownerMany, link.inverseMany]), [
+      ['api::person.person', 'badge', false, false, false],
+      ['api::person.person', 'logos', false, true, false],
+      ['api::person.person', 'icon', false, false, false],
+      ['shared.logo-wall', 'logos', false, true, false],
     ]);
   });
 

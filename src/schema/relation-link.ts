@@ -35,7 +35,12 @@ export interface RelationLink {
   readonly inverseAttribute: RelationAttribute | null;
   /** The owner holds a list of targets (target_ord orders it). */
   readonly ownerMany: boolean;
-  /** A target is linked from at most one owner (oneToOne, oneToMany): linking it elsewhere moves it. */
+  /**
+   * A target is linked from at most one owner: linking it elsewhere moves it. Only two-sided
+   * oneToOne and oneToMany relations, whose inverse side holds one owner; a one-sided relation
+   * has no inverse side to keep consistent, so any number of owners may link a target (as in
+   * the reference: a component's `oneToMany` used on several pages or locales keeps every link).
+   */
   readonly targetExclusive: boolean;
   /** The inverse attribute holds a list (entity_ord orders it). */
   readonly inverseMany: boolean;
@@ -54,6 +59,7 @@ export interface RelationSide {
   readonly other: Model;
 }
 
+/** Owner kinds whose inverse side holds one owner: exclusive when that side exists. */
 const EXCLUSIVE: ReadonlySet<RelationKind> = new Set(['oneToOne', 'oneToMany']);
 
 export function linkTableName(owner: Model, attribute: RelationAttribute): string {
@@ -68,7 +74,7 @@ export function createRelationLink(owner: Model, attribute: RelationAttribute, t
     target,
     inverseAttribute,
     ownerMany: attribute.many,
-    targetExclusive: EXCLUSIVE.has(attribute.relation),
+    targetExclusive: inverseAttribute !== null && EXCLUSIVE.has(attribute.relation),
     inverseMany: inverseAttribute?.many ?? false,
     targetLocalized: target.localized,
     targetStatus: owner.modelType === 'contentType' && !owner.draftAndPublish && target.draftAndPublish,

@@ -119,7 +119,7 @@ describe('relation writes: every kind and form', () => {
       await step({ set: [] }, []);
 
       // A second owner linking the same targets: to-one owning sides (author.articles,
-      // category.children) and exclusive ones (board.pins) move the target away.
+      // category.children) move the target away; a one-sided oneToMany (board.pins) shares it.
       await step([t1, t2, t3], [t1, t2, t3]);
       const second = await create(test.owner, { [test.attribute]: [t2] });
       model.set(test.owner.uid, test.attribute, second, [t2]);
@@ -159,6 +159,24 @@ describe('relation writes: every kind and form', () => {
       await step({ set: [] }, [], [second]);
     });
   }
+
+  it('connect items may name each other as anchors when the reference accepts it (issue 14, FC_SEED=-1767520386)', async () => {
+    const test = TO_MANY[0]!;
+    const [c1, c2, c3, c4] = (await Promise.all([1, 2, 3, 4].map(() => create(TYPES.category)))) as [string, string, string, string];
+    const owner = await create(TYPES.article, { categories: [c1, c2] });
+    model.set(test.owner.uid, test.attribute, owner, [c1, c2]);
+    const step = stepper(test, owner, [c1, c2, c3, c4]);
+    // Both connected: each anchor is in place, the items are placed in array order.
+    await step({ connect: [{ documentId: c1, position: { after: c2 } }, { documentId: c2, position: { after: c1 } }] }, [c1, c2]);
+    await step({ connect: [{ documentId: c2, position: { before: c1 } }, { documentId: c1, position: { after: c2 } }] }, [c2, c1]);
+    // c3 is new and anchored to connected c1; c1 is then anchored to c3, placed just before.
+    await step({ connect: [{ documentId: c3, position: { after: c1 } }, { documentId: c1, position: { after: c3 } }] }, [c2, c3, c1]);
+    // With an item without anchor the reference sorts the array, follows c4's chain and finds the loop.
+    const circular = await t.put(`/api/articles/${owner}`, { data: { categories: { connect: [{ documentId: c4, position: { after: c1 } }, { documentId: c1, position: { after: c4 } }, c2] } } });
+    assert.equal(circular.status, 400, circular.text);
+    assert.match(circular.body.error.message, /^A circular reference was found in the connect array/);
+    await check(test, [owner], [c1, c2, c3, c4]);
+  });
 
   it('a self relation may link a document to itself', async () => {
     const test = TO_MANY.find((candidate) => candidate.attribute === 'related')!;

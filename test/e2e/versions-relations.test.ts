@@ -100,6 +100,66 @@ describe('versions: populated relations by status and locale', () => {
       assert.deepEqual(await articleTags('&status=draft'), [tag.name]);
     });
 
+    it('a write through the inverse side of a type without Draft & Publish reaches every version of each owner, seen from both sides (issue 14)', async () => {
+      const a = await create('articles', { title: unique('Owner a') });
+      const b = await create('articles', { title: unique('Owner b') });
+      const c = await create('articles', { title: unique('Owner c, draft only') }, '?status=draft');
+      const authorOf = async (article: Body, query = ''): Promise<string | null> => (await readData(`/api/articles/${article.documentId}?populate=author${query}`)).author?.name ?? null;
+      const articlesOf = async (author: Body, query = ''): Promise<string[]> => (await readData(`/api/authors/${author.documentId}?populate=articles${query}`)).articles.map((entry: Body) => entry.documentId);
+
+      // A plain create of the inverse side: the owners' drafts and published versions all link it.
+      const author = await create('authors', { name: unique('Inverse writer'), articles: { connect: [a.documentId, b.documentId, c.documentId] } });
+      for (const article of [a, b]) {
+        assert.equal(await authorOf(article), author.name, `published ${article.title}`);
+        assert.equal(await authorOf(article, '&status=draft'), author.name, `draft ${article.title}`);
+      }
+      assert.equal(await authorOf(c, '&status=draft'), author.name);
+      assert.deepEqual(await articlesOf(author), [a.documentId, b.documentId], 'a published read lists the published owners');
+      assert.deepEqual(await articlesOf(author, '&status=draft'), [a.documentId, b.documentId, c.documentId]);
+
+      // Publishing the draft-only owner publishes its link; re-publishing another keeps it.
+      await put(`/api/articles/${c.documentId}`, {});
+      await put(`/api/articles/${a.documentId}`, { body: 'edited' });
+      assert.equal(await authorOf(c), author.name);
+      assert.equal(await authorOf(a), author.name);
+      assert.deepEqual(await articlesOf(author), [a.documentId, b.documentId, c.documentId]);
+
+      // Removing from the inverse side reaches every version too; `status=draft` does not divide
+      // a type that has one version.
+      await put(`/api/authors/${author.documentId}`, { articles: { disconnect: [a.documentId] } });
+      assert.equal(await authorOf(a), null);
+      assert.equal(await authorOf(a, '&status=draft'), null);
+      await put(`/api/authors/${author.documentId}?status=draft`, { articles: { set: [b.documentId] } });
+      for (const article of [a, c]) {
+        assert.equal(await authorOf(article), null, `published ${article.title}`);
+        assert.equal(await authorOf(article, '&status=draft'), null, `draft ${article.title}`);
+      }
+      assert.equal(await authorOf(b), author.name);
+      assert.equal(await authorOf(b, '&status=draft'), author.name);
+      assert.deepEqual(await articlesOf(author), [b.documentId]);
+    });
+
+    it('an inverse-side item of a type without Draft & Publish may name the owner version it links', async () => {
+      const article = await create('articles', { title: unique('Versioned owner') });
+      const author = await create('authors', { name: unique('Chooser'), articles: { connect: [{ documentId: article.documentId, status: 'published' }] } });
+      assert.equal((await readData(`/api/articles/${article.documentId}?populate=author`)).author?.name, author.name);
+      assert.equal((await readData(`/api/articles/${article.documentId}?status=draft&populate=author`)).author, null);
+      await put(`/api/authors/${author.documentId}`, { articles: { connect: [{ documentId: article.documentId, status: 'draft' }], disconnect: [{ documentId: article.documentId, status: 'published' }] } });
+      assert.equal((await readData(`/api/articles/${article.documentId}?populate=author`)).author, null);
+      assert.equal((await readData(`/api/articles/${article.documentId}?status=draft&populate=author`)).author?.name, author.name);
+    });
+
+    it('a plain create through the inverse side of a Draft & Publish type reaches the owners\' published versions too', async () => {
+      const article = await create('articles', { title: unique('Owner of a new tag') });
+      const tag = await create('tags', { name: unique('New tag'), articles: [article.documentId] });
+      const tags = async (query: string) => names((await readData(`/api/articles/${article.documentId}?populate=tags${query}`)).tags);
+      assert.deepEqual(await tags(''), [tag.name]);
+      assert.deepEqual(await tags('&status=draft'), [tag.name]);
+      const draftTag = await create('tags', { name: unique('Draft tag'), articles: [article.documentId] }, '?status=draft');
+      assert.deepEqual(await tags(''), [tag.name], 'a draft-only write leaves the published article alone');
+      assert.deepEqual(await tags('&status=draft'), [tag.name, draftTag.name]);
+    });
+
     it('publishing a document publishes the relations it owns', async () => {
       const tag = await create('tags', { name: unique('Owned') });
       const author = await create('authors', { name: unique('Owned author') });

@@ -5,6 +5,17 @@ import { LINK_COLUMNS as C } from '../../src/schema/relation-link.js';
 import type { TestApp } from './test-app.js';
 
 /**
+ * Whether a target is linked from at most one owner, by the reference's rule: only when the
+ * relation has an inverse side and that side holds one owner (`oneToOne`, `manyToOne`). A
+ * one-sided relation, whatever its kind (a component's `oneToMany` among them), lets any
+ * number of owners link the same target.
+ */
+function holdsOneOwner(link: RelationLink): boolean {
+  const inverse = link.inverseAttribute?.relation;
+  return inverse === 'oneToOne' || inverse === 'manyToOne';
+}
+
+/**
  * An in-memory model of what relation links must be, kept by tests beside the real API:
  * per link table, each owner document's ordered targets and each target's ordered owners.
  * It follows the rules with plain arrays, independently of the code under test.
@@ -56,7 +67,7 @@ export class RelationModel {
       for (const target of current) if (!list.includes(target)) this.unlink(link, documentId, target);
       for (const target of list) {
         if (current.includes(target)) continue;
-        if (link.targetExclusive) for (const other of [...(inverses.get(target) ?? [])]) this.unlink(link, other, target);
+        if (holdsOneOwner(link)) for (const other of [...(inverses.get(target) ?? [])]) this.unlink(link, other, target);
         inverses.set(target, [...(inverses.get(target) ?? []), documentId]);
       }
       owners.set(documentId, [...list]);

@@ -96,14 +96,35 @@ async function writeOwnerSide(trx: DbTransaction, write: RelationWrite, side: Re
   await writeLinkPlan(trx, link, planLinkChanges(loaded, link, [{ side: 'owner', entity: rowId, list }]), partition);
 }
 
-/** Statuses of the owners' versions an inverse-side write reaches (docs/versions.md, "Inverse sides"). */
-function inverseStatuses(owner: Model, version: WriteVersion): Status[] {
-  if (owner.modelType !== 'contentType' || !owner.draftAndPublish) return ['published'];
-  return version.status === 'draft' ? ['draft'] : ['draft', 'published'];
-}
-
 function isDraftAndPublish(model: Model): boolean {
   return model.modelType === 'contentType' && model.draftAndPublish;
+}
+
+/**
+ * Statuses of the owners' versions an inverse-side write reaches (docs/versions.md, "Inverse
+ * sides"), so that a link written from either side reads the same from both: every version of
+ * an owner with Draft & Publish, unless the request saves only a draft of a document that has
+ * Draft & Publish itself (then the owners' drafts; their published versions get the link when
+ * they are published). A writer without Draft & Publish has one version, which no status
+ * divides: it reaches both, as in the reference. The first status applies strictly.
+ */
+function inverseStatuses(owner: Model, writer: Model, version: WriteVersion): Status[] {
+  if (!isDraftAndPublish(owner)) return ['published'];
+  return isDraftAndPublish(writer) && version.status === 'draft' ? ['draft'] : ['draft', 'published'];
+}
+
+/**
+ * The part of an inverse-side write that reaches the owners' versions of `status`. A writer
+ * without Draft & Publish may name the owner's version an item links (`{ documentId, status }`,
+ * as the owner side of such a relation names its target's): that item reaches that version
+ * only. Writers with Draft & Publish link their own status's versions, so items' choices are
+ * not theirs to make (as in the reference).
+ */
+function writeForStatus(write: RelationWrite, writer: Model, status: Status): RelationWrite {
+  if (isDraftAndPublish(writer)) return write;
+  const reaches = (ref: RelationRef): boolean => ref.status === undefined || ref.status === status;
+  if (write.mode === 'set') return { ...write, items: write.items.filter((item) => reaches(item.ref)) };
+  return { ...write, connect: write.connect.filter((item) => reaches(item.ref)), disconnect: write.disconnect.filter(reaches) };
 }
 
 /** documentId → row id of the owners' versions of one status (in the write's locale, on localized owners). */
@@ -125,14 +146,17 @@ async function documentsOf(trx: DbTransaction, owner: Model, rowIds: readonly nu
 /**
  * The inverse list (the owners linking to this document, by entity_ord), changed and diffed
  * into the owner's link table, once per status of the owners' versions it reaches: the list is
- * computed over documents and stored over those versions' rows. The first status is the
- * request's own and applies strictly; owners without a version of a later status are skipped.
+ * computed over documents and stored over those versions' rows. The first status (drafts,
+ * which every owner has) applies strictly; owners without a version of a later status are
+ * skipped, and anchors missing there do not fail the write.
  */
 async function writeInverseSide(trx: DbTransaction, write: RelationWrite, side: RelationSide, documentId: string, resolver: RefResolver, version: WriteVersion): Promise<void> {
   const { link } = side;
-  const change = resolveWrite(write, side, resolver, (document) => document.documentId);
+  const writer = link.target;
   const named = [...new Set(refsOf(write).map((ref) => resolver.lookup(side.other, ref)?.documentId).filter((id): id is string => id !== undefined))];
-  for (const [index, status] of inverseStatuses(side.other, version).entries()) {
+  for (const [index, status] of inverseStatuses(side.other, writer, version).entries()) {
+    const reaching = writeForStatus(write, writer, status);
+    const change = resolveWrite(reaching, side, resolver, (document) => document.documentId);
     const partition = partitionOf(link, version.locale, status);
     const first = await loadLinks(trx, link, { targets: [documentId] }, partition);
     const currentRows = ordered(first.links, (stored) => stored.entityOrd).map((stored) => stored.entity);
@@ -140,7 +164,7 @@ async function writeInverseSide(trx: DbTransaction, write: RelationWrite, side: 
     const versions = await ownerVersions(trx, side.other, named, status, version);
     const current = currentRows.map((row) => documentOf.get(row) ?? `row:${row}`);
     const strict = index === 0 || change.mode === 'set' ? change : { ...change, strict: false };
-    const documents = finalList(write, current, strict, link.inverseMany);
+    const documents = finalList(reaching, current, strict, link.inverseMany);
     const rowOf = (document: string): number | undefined => {
       const at = current.indexOf(document);
       return at >= 0 ? currentRows[at] : versions.get(document);

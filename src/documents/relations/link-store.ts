@@ -20,7 +20,7 @@ export interface LinkScope {
  * The part of a link table one write works in. Lists are per target locale on links to
  * localized types (`locale`), and per status of the owner rows on links owned by a Draft &
  * Publish type (`status`): a draft's links and a published version's links form separate
- * inverse lists, each numbered 1..n, and a oneToOne target is exclusive within one status.
+ * inverse lists, each numbered 1..n, and a two-sided oneToOne target is exclusive within one status.
  * Every load is restricted to the partition, and inserts are made in it.
  */
 export interface LinkPartition {

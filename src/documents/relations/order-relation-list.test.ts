@@ -54,6 +54,16 @@ describe('orderRelationList: to-many', () => {
 
   it('accepts anchors that are connected already even when they point at each other', () => {
     assert.deepEqual(orderRelationList(['a', 'b', 'c'], connect([item('a', after('b')), item('b', after('c'))]), true), ['a', 'c', 'b']);
+    assert.deepEqual(orderRelationList(['a', 'b', 'c'], connect([item('a', after('b')), item('b', after('a'))]), true), ['a', 'b', 'c']);
+    assert.deepEqual(orderRelationList(['a', 'b', 'c'], connect([item('a', after('b')), item('b', after('a')), item('d')]), true), ['a', 'b', 'c', 'd']);
+  });
+
+  it('places items in array order when each anchor is connected or placed earlier, without looking for loops (as the reference)', () => {
+    // x is not connected, but its anchor a is; a's anchor x comes earlier in the array.
+    assert.deepEqual(orderRelationList(['a', 'b'], connect([item('x', after('a')), item('a', after('x'))]), true), ['x', 'a', 'b']);
+    // The same pair with an item that has no anchor: the reference sorts, follows x's chain and finds the loop.
+    fails(() => orderRelationList(['a', 'b'], connect([item('x', after('a')), item('a', after('x')), item('y')]), true), CIRCULAR_MESSAGE);
+    fails(() => orderRelationList(['a', 'b'], connect([item('b', after('a')), item('a', before('a'))]), true), CIRCULAR_MESSAGE);
   });
 
   it('rejects an anchor that is nowhere, unless not strict (then the item goes last)', () => {

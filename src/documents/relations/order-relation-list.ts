@@ -41,12 +41,33 @@ function checkUnique<K>(items: readonly ResolvedItem<K>[]): void {
 }
 
 /**
+ * Whether every item names an anchor that is in the list already or connected earlier in the
+ * array: the reference then places the items in array order as they are, every anchor being
+ * in place when its item comes, and looks for no chain (so no loop either).
+ */
+function anchoredInOrder<K>(connect: readonly ResolvedItem<K>[], initial: ReadonlySet<K>): boolean {
+  const earlier = new Set<K>();
+  return connect.every((item) => {
+    const anchor = anchorOf(item.position);
+    const placed = anchor !== null && (initial.has(anchor.key) || earlier.has(anchor.key));
+    earlier.add(item.ref.key);
+    return placed;
+  });
+}
+
+/**
  * The order connect items are placed in (the reference's rule): an item whose anchor is
  * neither in the list already nor the item itself is placed right after its anchor's own
  * item, wherever that is in the array. A chain that comes back to itself is circular; an
- * anchor found nowhere fails, or (not strict) the item goes to the end.
+ * anchor found nowhere fails, or (not strict) the item goes to the end. When every anchor is
+ * in place already (`anchoredInOrder`) the array's order stands; an item anchored to itself
+ * is circular either way (the reference fails on it with an error that is not a 400).
  */
 function placementOrder<K>(connect: readonly ResolvedItem<K>[], initial: ReadonlySet<K>, strict: boolean): ResolvedItem<K>[] {
+  if (anchoredInOrder(connect, initial)) {
+    if (connect.some((item) => anchorOf(item.position)?.key === item.ref.key)) throw new RelationOrderError(CIRCULAR_MESSAGE);
+    return [...connect];
+  }
   const byKey = new Map(connect.map((item) => [item.ref.key, item]));
   const done = new Set<K>();
   const ordered: ResolvedItem<K>[] = [];
