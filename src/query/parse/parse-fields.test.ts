@@ -10,6 +10,7 @@ const type = contentTypeWith({
   secret: { type: 'password' },
   notes: { type: 'text', private: true },
   body: { type: 'richtext' },
+  related: { type: 'relation', relation: 'oneToMany', target: 'api::article.article' },
 });
 const fields = (raw: unknown) => parseFields(raw, type).map((attribute) => attribute.name);
 const ALL = ['title', 'views', 'body', 'createdAt', 'updatedAt', 'publishedAt'];
@@ -42,6 +43,11 @@ describe('parseFields', () => {
     rejects('title,foo', 'Invalid key foo', 'foo');
     rejects(['notes'], 'Invalid key notes', 'notes');
     rejects('secret', 'Invalid key secret', 'secret');
+  });
+
+  it('rejects linked attributes: they are populated, not selected', () => {
+    rejects('related', 'Invalid key related', 'related');
+    rejects(['title', 'related'], 'Invalid key related', 'related');
   });
 
   it('rejects values that are not names', () => {
