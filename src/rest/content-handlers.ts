@@ -20,7 +20,9 @@ export async function begin(request: FastifyRequest, contentType: ContentType, a
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
   if (!auth.can(principal, `${contentType.uid}.${action}`)) throw new ForbiddenError();
-  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales });
+  // Only reads let a `locale` filter choose the locale; writes and actions act on the parameter's.
+  const filtersChooseLocale = action === 'find' || action === 'findOne';
+  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales, filtersChooseLocale });
   return limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
 }
 
