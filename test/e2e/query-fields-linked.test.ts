@@ -10,8 +10,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * client.
  */
 
-function invalidKey(key: string, path: string | null = null, param = 'fields'): unknown {
-  const message = path === null ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`;
+/** Strapi's details: `path` is the attribute's name when it exists (at the top level). */
+function invalidKey(key: string, path: string | null = key, param = 'fields'): unknown {
+  const message = path === null || path === key ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`;
   return { data: null, error: { status: 400, name: 'ValidationError', message, details: { key, path, source: 'query', param } } };
 }
 

@@ -24,7 +24,8 @@ export function parseFields(raw: unknown, contentType: StoredModel): readonly Sc
   if (names.length === 0 || names.includes('*')) return defaultFields(contentType);
   const selected = new Set<string>();
   for (const name of names) {
-    if (!asPublicScalar(contentType.attributes.get(name))) throw ValidationError.invalidKey(name, { source: 'query', param: 'fields' });
+    // As the reference's `details.path`: the attribute's name when it exists, null when unknown.
+    if (!asPublicScalar(contentType.attributes.get(name))) throw ValidationError.invalidKey(name, { source: 'query', param: 'fields', path: contentType.attributes.has(name) ? name : null });
     selected.add(name);
   }
   return defaultFields(contentType).filter((attribute) => selected.has(attribute.name));
