@@ -44,7 +44,8 @@ function toRaw({ start, limit, ...params }: FindParams = {}): Record<string, unk
 
 /** `documents(uid)` for project code: the same validation and storage as the REST API. */
 export function createDocumentApi(registry: SchemaRegistry, service: DocumentService, locales: LocaleCatalog): (uid: string) => DocumentApi {
-  const query = (contentType: ContentType, params?: FindParams) => parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST, registry, locales });
+  const query = (contentType: ContentType, params?: FindParams, filtersChooseLocale = true) =>
+    parseDocumentQuery(toRaw(params), { contentType, rest: PROGRAMMATIC_REST, registry, locales, filtersChooseLocale });
   return (uid) => {
     const contentType = registry.get(uid);
     if (!contentType) throw new NotFoundError(`Unknown content-type ${uid}`);
@@ -56,8 +57,8 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
         const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
         return page.total ?? 0;
       },
-      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params)),
-      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params)),
+      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params, false)),
+      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params, false)),
       delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
     };
   };

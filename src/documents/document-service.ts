@@ -201,7 +201,7 @@ export function createDocumentService({ database, registry, now = () => new Date
   }
 
   function localeOf(contentType: ContentType, query: DocumentQuery): string {
-    if (contentType.localized && query.locale === '*') throw new ValidationError('locale=* selects every locale: it is only allowed on lists and deletes', { key: 'locale', path: null, source: 'query', param: 'locale' });
+    if (contentType.localized && query.locale === '*') throw new ValidationError('Every locale (locale=*, or a locale filter that is not one locale code) can only be read as a list or deleted: a single document is read and written in one locale', { key: 'locale', path: null, source: 'query', param: 'locale' });
     return query.locale;
   }
 

@@ -106,7 +106,10 @@ export interface ComponentPopulate extends PopulateSelection {
 export interface DynamicZonePopulate {
   readonly kind: 'dynamiczone';
   readonly attribute: DynamicZoneAttribute;
-  /** What to read per component kind, for every kind the zone allows. */
+  /**
+   * What to read per component kind: every kind the zone allows, or with `on` fragments only
+   * the kinds they name (items of the other kinds are not output, as in the reference).
+   */
   readonly components: ReadonlyMap<string, PopulateSelection>;
   readonly count: boolean;
 }

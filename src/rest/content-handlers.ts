@@ -3,8 +3,7 @@ import { isDocumentId } from '../documents/document-id.js';
 import { validateData } from '../documents/validate-data.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
-import { prunePopulate } from '../query/parse/prune-populate.js';
-import { checkLinkedAccess } from '../query/parse/check-linked-access.js';
+import { limitToReadable } from '../query/parse/limit-to-readable.js';
 import type { ContentType } from '../schema/content-type.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
@@ -21,13 +20,10 @@ export async function begin(request: FastifyRequest, contentType: ContentType, a
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
   if (!auth.can(principal, `${contentType.uid}.${action}`)) throw new ForbiddenError();
-  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales });
-  const canFind = (uid: string) => auth.can(principal, `${uid}.find`);
-  // Relations whose target the caller may not `find` are left out of populate silently (spec);
-  // filters and sorts through them are refused.
-  const query = parsed.populate.length === 0 ? parsed : { ...parsed, populate: prunePopulate(parsed.populate, canFind) };
-  checkLinkedAccess(query, canFind);
-  return query;
+  // Only reads let a `locale` filter choose the locale; writes and actions act on the parameter's.
+  const filtersChooseLocale = action === 'find' || action === 'findOne';
+  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales, filtersChooseLocale });
+  return limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */

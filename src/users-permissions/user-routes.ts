@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
-import { prunePopulate } from '../query/parse/prune-populate.js';
+import { limitToReadable } from '../query/parse/limit-to-readable.js';
 import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, required, type Body } from './body.js';
-import { ROLE_UID } from './content-types.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
 import { authorize, USER, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
@@ -34,12 +33,15 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   const { auth, registry, config, documents, locales } = feature;
   const base = `${config.rest.prefix}/users`;
 
-  /** The request's fields/filters/sort/pagination/populate on users; populate pruned to what the caller may `find`. */
-  function queryOf(request: FastifyRequest, principal: Principal, canFind = (uid: string) => auth.can(principal, `${uid}.find`)): DocumentQuery {
-    const query = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry, locales });
+  /**
+   * The request's fields/filters/sort/pagination/populate on users, limited to what the caller
+   * may `find` as on the content routes: `populate=role` needs `find` on roles, on /users/me too.
+   */
+  function queryOf(request: FastifyRequest, principal: Principal): DocumentQuery {
+    const parsed = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry, locales });
+    const query = limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
     // A bare array has no meta: never count.
-    const pagination = { ...query.pagination, withCount: false };
-    return { ...query, pagination, populate: query.populate.length === 0 ? query.populate : prunePopulate(query.populate, canFind) };
+    return { ...query, pagination: { ...query.pagination, withCount: false } };
   }
 
   async function documentIdOf(id: number): Promise<string> {
@@ -62,8 +64,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     GET: async (request) => {
       const principal = await authorize(context, request, `${USER}.me`);
       if (principal.kind !== 'user') throw new UnauthorizedError();
-      // A user may always see their own role (the reference's `populate=role` on /users/me).
-      const query = queryOf(request, principal, (uid) => uid === ROLE_UID || auth.can(principal, `${uid}.find`));
+      const query = queryOf(request, principal);
       const user = await users.output(principal.documentId, query);
       if (!user) throw new UnauthorizedError();
       return user;

@@ -23,7 +23,7 @@ interface Case {
 const bad = (query: string, message: string, details: Details): Case => ({ query, status: 400, name: 'ValidationError', message, details });
 /** `Invalid key <key>` for a parameter, as the query parser reports it. */
 const key = (query: string, name: string, param: string, path: string | null = null): Case =>
-  bad(query, path ? `Invalid key ${name} at ${path}` : `Invalid key ${name}`, { key: name, path, source: 'query', param });
+  bad(query, path && path !== name ? `Invalid key ${name} at ${path}` : `Invalid key ${name}`, { key: name, path, source: 'query', param });
 /** A value or shape problem inside `filters`. */
 const filter = (query: string, message: string, keyName: string, path: string): Case => bad(query, message, { key: keyName, path, source: 'query', param: 'filters' });
 /** A query string the parser itself refused. */
@@ -153,8 +153,9 @@ const CASES: readonly Case[] = [
   // fields
   key('fields=foo', 'foo', 'fields'),
   key('fields[0]=foo', 'foo', 'fields'),
-  key('fields=pass', 'pass', 'fields'),
-  key('fields=hidden', 'hidden', 'fields'),
+  // An attribute that exists is named in details.path, as in the reference.
+  key('fields=pass', 'pass', 'fields', 'pass'),
+  key('fields=hidden', 'hidden', 'fields', 'hidden'),
   key('fields=__proto__', '__proto__', 'fields'),
   key('fields=constructor', 'constructor', 'fields'),
   key('fields=prototype', 'prototype', 'fields'),

@@ -7,7 +7,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * populate shows what POST and PUT stored, in order, with stable ids for items updated in place.
  */
 
-const NESTED = 'populate[seo]=true&populate[links]=true&populate[blocks][on][shared.slider][populate][slides][populate][link]=true';
+// Fragments name every kind: with `on`, items of kinds not named are left out.
+const NESTED =
+  'populate[seo]=true&populate[links]=true&populate[blocks][on][shared.slider][populate][slides][populate][link]=true' +
+  '&populate[blocks][on][shared.rich-text]=true&populate[blocks][on][shared.quote]=true';
 
 describe('component writes read back with populate', () => {
   let t: TestApp;

@@ -48,7 +48,8 @@ describe('populate: deep, v4, permissions', () => {
     it('fragments, four levels down and back to an article', async () => {
       const query =
         'populate[blocks][on][shared.slider][populate][slides][populate][link][populate][target][fields][0]=title' +
-        '&populate[blocks][on][shared.slider][populate][slides][populate][link][populate][target][populate]=author&fields=title';
+        '&populate[blocks][on][shared.slider][populate][slides][populate][link][populate][target][populate]=author&fields=title' +
+        '&populate[blocks][on][shared.quote]=true&populate[blocks][on][shared.rich-text]=true';
       assert.deepEqual(await a1(query), { ...pick(d.articles.a1, 'title'), blocks: expectedBlocks() });
     });
 
@@ -68,13 +69,20 @@ describe('populate: deep, v4, permissions', () => {
       ]);
     });
 
-    it('fragment fields, and kinds without a fragment keep their fields', async () => {
+    it('fragment fields; items of kinds without a fragment are left out, as in Strapi 5', async () => {
       const data = await a1('populate[blocks][on][shared.quote][fields][0]=body&populate[blocks][on][shared.quote][populate][by][fields]=name&populate[blocks][on][shared.slider][fields]=id');
       assert.deepEqual(data.blocks, [
         { id: c().quote, __component: 'shared.quote', body: 'Q', by: pick(d.authors.bob, 'name') },
         { id: c().slider, __component: 'shared.slider' },
-        { id: c().rich, __component: 'shared.rich-text', body: 'R' },
       ]);
+      const one = await a1('populate[blocks][on][shared.rich-text]=true&fields=title');
+      assert.deepEqual(one.blocks, [{ id: c().rich, __component: 'shared.rich-text', body: 'R' }]);
+      const off = await a1('populate[blocks][on][shared.rich-text]=true&populate[blocks][on][shared.quote]=false&fields=title');
+      assert.deepEqual(off.blocks, [{ id: c().rich, __component: 'shared.rich-text', body: 'R' }], 'a kind named false is not named');
+      const counted = await a1('populate[blocks][on][shared.quote]=true&populate[blocks][count]=true&fields=title');
+      assert.deepEqual(counted.blocks, { count: 1 }, 'a count with fragments counts the named kinds');
+      const all = await a1('populate[blocks]=true&fields=title');
+      assert.equal((all.blocks as unknown[]).length, 3, 'without fragments every kind is output');
     });
 
     it('lists of documents with deep populate', async () => {

@@ -17,8 +17,9 @@ const DEFAULT_KEYS = [
   'createdAt', 'updatedAt', 'publishedAt',
 ];
 
-function invalidKey(key: string): unknown {
-  return { data: null, error: { status: 400, name: 'ValidationError', message: `Invalid key ${key}`, details: { key, path: null, source: 'query', param: 'fields' } } };
+/** `details.path` is the attribute's name when it exists (private, password), null when unknown, as in the reference. */
+function invalidKey(key: string, path: string | null = null): unknown {
+  return { data: null, error: { status: 400, name: 'ValidationError', message: `Invalid key ${key}`, details: { key, path, source: 'query', param: 'fields' } } };
 }
 
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
@@ -92,8 +93,8 @@ describe('fields and findOne', () => {
     });
     it('an unknown field → 400 Invalid key', () => expectError('/api/samples?fields=nope', invalidKey('nope')));
     it('an unknown field after a known one → 400 Invalid key', () => expectError('/api/samples?fields=str,nope', invalidKey('nope')));
-    it('a private field → 400 Invalid key', () => expectError('/api/samples?fields[0]=str&fields[1]=hidden', invalidKey('hidden')));
-    it('a password field → 400 Invalid key', () => expectError('/api/samples?fields=pass', invalidKey('pass')));
+    it('a private field → 400 Invalid key', () => expectError('/api/samples?fields[0]=str&fields[1]=hidden', invalidKey('hidden', 'hidden')));
+    it('a password field → 400 Invalid key', () => expectError('/api/samples?fields=pass', invalidKey('pass', 'pass')));
     it('a field named with another case → 400 Invalid key', () => expectError('/api/samples?fields=Str', invalidKey('Str')));
     it('an object → 400', () =>
       expectError('/api/samples?fields[str]=1', {
@@ -121,7 +122,7 @@ describe('fields and findOne', () => {
       const response = await t.get(`/api/samples/${String(full.documentId)}?fields=*`);
       assert.deepEqual(response.body, { data: full, meta: {} });
     });
-    it('a private field → 400 Invalid key', () => expectError(`/api/samples/${String(full.documentId)}?fields=hidden`, invalidKey('hidden')));
+    it('a private field → 400 Invalid key', () => expectError(`/api/samples/${String(full.documentId)}?fields=hidden`, invalidKey('hidden', 'hidden')));
     it('filters that match → 200', async () => {
       const response = await t.get(`/api/samples/${String(full.documentId)}?filters[str][$eq]=Alpha&filters[int][$gt]=10&fields=str`);
       assert.equal(response.status, 200);

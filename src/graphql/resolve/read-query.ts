@@ -2,9 +2,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Principal } from '../../auth/principal.js';
 import type { RestConfig } from '../../config/app-config.js';
 import type { DocumentQuery } from '../../query/document-query.js';
-import { checkLinkedAccess } from '../../query/parse/check-linked-access.js';
 import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
-import { prunePopulate } from '../../query/parse/prune-populate.js';
+import { limitToReadable } from '../../query/parse/limit-to-readable.js';
 import type { ContentType } from '../../schema/content-type.js';
 import type { GraphqlServices } from '../graphql-context.js';
 import type { OutputTypes } from '../types/output-types.js';
@@ -58,8 +57,5 @@ export function readQuery(contentType: ContentType, args: Readonly<Record<string
     raw.pagination = { ...pagination, withCount: options.withCount === true };
   }
   const parsed = parseDocumentQuery(raw, { contentType, rest: context.rest, registry, locales });
-  const canFind = (uid: string) => auth.can(principal, `${uid}.find`);
-  const query = parsed.populate.length === 0 ? parsed : { ...parsed, populate: prunePopulate(parsed.populate, canFind) };
-  checkLinkedAccess(query, canFind);
-  return query;
+  return limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
 }

@@ -4,6 +4,7 @@ import { ValidationError } from '../../shared/errors.js';
 import type { DocumentQuery, Status } from '../document-query.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
+import { localeChosenByFilters } from './locale-chosen-by-filters.js';
 import { parsePagination } from './parse-pagination.js';
 import { parseSort } from './parse-sort.js';
 import { parsePopulate } from './parse-populate.js';
@@ -22,6 +23,11 @@ export interface ParseOptions {
   readonly registry: SchemaRegistry;
   /** The configured locales: `locale` must name one of them (DECISIONS 3: no silent fallback). */
   readonly locales: LocaleCatalog;
+  /**
+   * Whether a top-level `locale` filter chooses the locale (default true: reads). Writes and
+   * actions pass false: they work on the version of the `locale` parameter, whatever `filters` say.
+   */
+  readonly filtersChooseLocale?: boolean;
 }
 
 function parseStatus(raw: unknown): Status {
@@ -60,8 +66,10 @@ function checkParams(raw: Readonly<Record<string, unknown>>, rest: RestConfig): 
  * content-type. Pure and synchronous. Parsing and checking happen in one pass because the
  * meaning of every key depends on the attribute it names.
  */
-export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest, registry, locales }: ParseOptions): DocumentQuery {
+export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { contentType, rest, registry, locales, filtersChooseLocale = true }: ParseOptions): DocumentQuery {
   checkParams(raw, rest);
+  // The parameter is checked even when a filter chooses the locale instead.
+  const locale = parseLocale(raw.locale, locales);
   return {
     contentType,
     fields: parseFields(raw.fields, contentType),
@@ -69,7 +77,7 @@ export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { con
     sort: parseSort(raw.sort, contentType, registry),
     pagination: parsePagination(raw.pagination, rest),
     status: parseStatus(raw.status),
-    locale: parseLocale(raw.locale, locales),
+    locale: (filtersChooseLocale ? localeChosenByFilters(raw.filters, contentType, locales) : null) ?? locale,
     populate: parsePopulate(raw.populate, contentType, registry),
   };
 }

@@ -10,12 +10,14 @@ const type = contentTypeWith({
   secret: { type: 'password' },
   notes: { type: 'text', private: true },
   body: { type: 'richtext' },
+  related: { type: 'relation', relation: 'oneToMany', target: 'api::article.article' },
 });
 const fields = (raw: unknown) => parseFields(raw, type).map((attribute) => attribute.name);
 const ALL = ['title', 'views', 'body', 'createdAt', 'updatedAt', 'publishedAt'];
 
-function rejects(raw: unknown, message: string, key: string): void {
-  assertThrowsWith(() => parseFields(raw, type), ValidationError, { message, details: { key, path: null, source: 'query', param: 'fields' } });
+/** `path` is the attribute's name when it exists, null when it does not (as the reference's details). */
+function rejects(raw: unknown, message: string, key: string, path: string | null = null): void {
+  assertThrowsWith(() => parseFields(raw, type), ValidationError, { message, details: { key, path, source: 'query', param: 'fields' } });
 }
 
 describe('parseFields', () => {
@@ -40,8 +42,13 @@ describe('parseFields', () => {
   it('rejects unknown, private and password attributes', () => {
     rejects('foo', 'Invalid key foo', 'foo');
     rejects('title,foo', 'Invalid key foo', 'foo');
-    rejects(['notes'], 'Invalid key notes', 'notes');
-    rejects('secret', 'Invalid key secret', 'secret');
+    rejects(['notes'], 'Invalid key notes', 'notes', 'notes');
+    rejects('secret', 'Invalid key secret', 'secret', 'secret');
+  });
+
+  it('rejects linked attributes: they are populated, not selected', () => {
+    rejects('related', 'Invalid key related', 'related', 'related');
+    rejects(['title', 'related'], 'Invalid key related', 'related', 'related');
   });
 
   it('rejects values that are not names', () => {

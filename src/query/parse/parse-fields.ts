@@ -1,4 +1,4 @@
-import { isPublicAttribute, type ScalarAttribute } from '../../schema/attribute.js';
+import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
 import { ValidationError } from '../../shared/errors.js';
 import { toList } from './raw-values.js';
@@ -11,6 +11,8 @@ export function defaultFields(contentType: StoredModel): readonly ScalarAttribut
 /**
  * `fields`: a comma list or an indexed array of scalar attribute names, or `*`.
  * id and documentId are always returned, so naming them is allowed and changes nothing.
+ * Relations, media, components and dynamic zones are not fields (they are populated): naming
+ * one is an invalid key, as in the reference, rather than a request silently answered without it.
  */
 export function parseFields(raw: unknown, contentType: StoredModel): readonly ScalarAttribute[] {
   if (raw === undefined || raw === null) return defaultFields(contentType);
@@ -22,8 +24,8 @@ export function parseFields(raw: unknown, contentType: StoredModel): readonly Sc
   if (names.length === 0 || names.includes('*')) return defaultFields(contentType);
   const selected = new Set<string>();
   for (const name of names) {
-    const attribute = contentType.attributes.get(name);
-    if (!attribute || !isPublicAttribute(attribute)) throw ValidationError.invalidKey(name, { source: 'query', param: 'fields' });
+    // As the reference's `details.path`: the attribute's name when it exists, null when unknown.
+    if (!asPublicScalar(contentType.attributes.get(name))) throw ValidationError.invalidKey(name, { source: 'query', param: 'fields', path: contentType.attributes.has(name) ? name : null });
     selected.add(name);
   }
   return defaultFields(contentType).filter((attribute) => selected.has(attribute.name));

@@ -86,7 +86,7 @@ function ensureEntry(context: ParseContext, level: DraftLevel, attribute: Linked
       const model = requireComponent(context, uid);
       return [uid, { model, fields: null, nested: emptyLevel(model, depth) }];
     }));
-    entry = { kind: 'dynamiczone', attribute, kinds, count: false };
+    entry = { kind: 'dynamiczone', attribute, kinds, named: null, count: false };
   }
   level.entries.set(attribute.name, entry);
   return entry;
@@ -199,15 +199,20 @@ function parseZoneOptions(context: ParseContext, level: DraftLevel, entry: Draft
   if (on !== undefined) {
     const at = joinPath(path, 'on');
     if (!isPlainRecord(on)) populateError('Invalid populate fragments: "on" expects an object keyed by component uid', 'on', at);
+    // Fragments choose the kinds: items of kinds not named (or named `false`) are left out.
+    const named = (entry.named ??= new Set());
     for (const [uid, value] of Object.entries(on)) {
       const kind = entry.kinds.get(uid);
       if (!kind) invalidPopulateKey(uid, joinPath(at, uid));
       if (isPlainRecord(value)) {
         checkKeys(value, COMPONENT_KEYS, joinPath(at, uid), null);
         parseSelectionOptions(context, kind, value, path);
-      } else if (readFlag(value) === undefined) {
-        populateError(`Invalid populate fragment for ${uid}: expected true or an object`, uid, joinPath(at, uid));
+        named.add(uid);
+        continue;
       }
+      const flag = readFlag(value);
+      if (flag === undefined) populateError(`Invalid populate fragment for ${uid}: expected true or an object`, uid, joinPath(at, uid));
+      if (flag) named.add(uid);
     }
   }
   if (count !== undefined) entry.count = readCount(count, path);

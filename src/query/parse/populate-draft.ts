@@ -47,6 +47,8 @@ export interface DraftZone {
   readonly attribute: DynamicZoneAttribute;
   /** One selection per component kind the zone allows, in the zone's order. */
   readonly kinds: ReadonlyMap<string, DraftSelection & { readonly model: ComponentModel }>;
+  /** The kinds `on` fragments name (only those are output); null when no `on` was given. */
+  named: Set<string> | null;
   count: boolean;
 }
 
@@ -96,7 +98,9 @@ function freezeEntry(entry: DraftEntry): PopulateNode {
         populate: freezeLevel(entry.nested),
       });
     case 'dynamiczone': {
-      const components = new Map([...entry.kinds].map(([uid, selection]) => [uid, freezeSelection(selection)]));
+      const { named } = entry;
+      const kept = named === null ? [...entry.kinds] : [...entry.kinds].filter(([uid]) => named.has(uid));
+      const components = new Map(kept.map(([uid, selection]) => [uid, freezeSelection(selection)]));
       return Object.freeze({ kind: 'dynamiczone', attribute: entry.attribute, components, count: entry.count });
     }
     case 'localizations':
