@@ -56,8 +56,14 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
         const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
         return page.total ?? 0;
       },
-      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params)),
-      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params)),
+      create: ({ data, ...params }) => {
+        const parsed = query(contentType, params);
+        return service.create(validateData(data, contentType, 'create', registry, parsed.status), parsed);
+      },
+      update: ({ documentId, data, ...params }) => {
+        const parsed = query(contentType, params);
+        return service.update(documentId, validateData(data, contentType, 'update', registry, parsed.status), parsed);
+      },
       delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
     };
   };

@@ -1,4 +1,5 @@
 import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute, ScalarAttribute } from '../schema/attribute.js';
+import type { Status } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { StoredModel } from '../schema/model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -44,32 +45,34 @@ function checkKeys(data: Readonly<Record<string, unknown>>, model: StoredModel, 
   }
 }
 
-function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], errors: FieldError[]): Map<ScalarAttribute, StoredValue> {
+function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], context: ValueContext): Map<ScalarAttribute, StoredValue> {
+  const { errors, draft } = context;
   const values = new Map<ScalarAttribute, StoredValue>();
   const addError = (attribute: ScalarAttribute, message: string, value: unknown): void => {
     errors.push({ path: [...path, attribute.name], message, name: 'ValidationError', value: echo(value) });
   };
   // A uid generated from its targetField may be absent or empty on create (check-unique fills it).
   const generated = (attribute: ScalarAttribute) => mode === 'create' && attribute.type === 'uid' && attribute.targetField !== undefined && model.attributes.has('documentId');
+  const required = (attribute: ScalarAttribute) => attribute.required && !draft && !generated(attribute);
   for (const attribute of model.scalarAttributes) {
     const sent = Object.hasOwn(data, attribute.name);
     let raw = sent ? data[attribute.name] : undefined;
     if (!sent && mode === 'create' && attribute.default !== undefined) raw = attribute.default;
     if (raw === undefined) {
-      if (mode === 'create' && attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
+      if (mode === 'create' && required(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
     if (raw === null) {
-      if (attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
+      if (required(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
       else values.set(attribute, null);
       continue;
     }
-    const result = checkScalarValue(attribute, raw);
+    const result = checkScalarValue(attribute, raw, { draft });
     if (!result.ok) {
       addError(attribute, result.message, raw);
       continue;
     }
-    if (attribute.required && isMissing(result.value) && !generated(attribute)) {
+    if (required(attribute) && isMissing(result.value)) {
       addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
@@ -81,7 +84,7 @@ function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredMode
 /** The data of one row (a document's, or a component item's), checked against its model. */
 function validateModel(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], context: ValueContext): ModelWrite {
   checkKeys(data, model, path);
-  const values = checkScalars(data, model, mode, path, context.errors);
+  const values = checkScalars(data, model, mode, path, context);
   const relations = new Map<RelationAttribute, RelationWrite>();
   const components = new Map<ComponentAttribute | DynamicZoneAttribute, ComponentValueWrite>();
   const nested: ValueContext = { ...context, mode };
@@ -89,7 +92,7 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
     const raw = data[attribute.name];
     const attributePath = [...path, attribute.name];
     if (raw === undefined || (raw === null && attribute.kind === 'relation')) {
-      const missing = mode === 'create' && attribute.required;
+      const missing = mode === 'create' && attribute.required && !context.draft;
       if (missing) context.errors.push({ path: attributePath, message: `${attribute.name} must be defined.`, name: 'ValidationError', value: echo(raw) });
       if (raw === undefined) continue;
     }
@@ -103,13 +106,16 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
  * The `data` of a POST or PUT → a DocumentWrite, or a 400 listing every failing attribute.
  * Unknown and read-only keys are rejected first, naming the key. On create, defaults fill
  * absent attributes and required attributes must have a value; on update only the keys sent
- * are checked and changed, and `null` clears an attribute.
+ * are checked and changed, and `null` clears an attribute. `status` is the version written:
+ * a draft of a Draft & Publish type is saved without the rules the reference checks when
+ * publishing (`required`, `minLength`, the `min` of lists), which the publish checks instead.
  */
-export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry): DocumentWrite {
+export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry, status: Status = 'published'): DocumentWrite {
   const errors: FieldError[] = [];
   const context: ValueContext = {
     registry,
     mode,
+    draft: contentType.draftAndPublish && status === 'draft',
     errors,
     validateModel: (itemData, model, itemMode, path) => validateModel(itemData, model, itemMode, path, context),
   };

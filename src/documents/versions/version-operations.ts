@@ -7,6 +7,7 @@ import { deleteComponents } from '../components/apply-component-writes.js';
 import { createRowDecoder } from '../decode-row.js';
 import type { LinkedContext } from '../linked-context.js';
 import { deleteRelationLinks } from '../relations/apply-relation-writes.js';
+import { checkPublishable } from './check-publishable.js';
 import { cloneVersion, copyVersion } from './copy-version.js';
 import { syncSharedValues } from './sync-shared-values.js';
 import { versionOf, versionRows, writtenStatus, type VersionRow } from './version-rows.js';
@@ -19,12 +20,15 @@ export interface VersionContext extends LinkedContext {
 /**
  * Makes the published version of a locale a copy of its draft, in place when it exists (ids
  * of the row, its component items and unchanged links stay), and syncs shared values to the
- * other locales' published versions. null when the locale has no draft.
+ * other locales' published versions. null when the locale has no draft. A draft that breaks a
+ * rule checked at publish (check-publishable.ts) is a 400, unless `checked`: the draft was
+ * just created from a body held to every rule.
  */
-export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext): Promise<number | null> {
+export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext, checked = false): Promise<number | null> {
   const rows = await versionRows(trx, contentType, documentId, locale);
   const draft = versionOf(rows, 'draft');
   if (!draft) return null;
+  if (!checked) await checkPublishable(trx, contentType, draft.id, locale, context);
   const published = versionOf(rows, 'published');
   let rowId: number;
   if (published) {
