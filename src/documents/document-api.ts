@@ -58,11 +58,11 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
       },
       create: ({ data, ...params }) => {
         const parsed = query(contentType, params);
-        return service.create(validateData(data, contentType, 'create', registry, parsed.status), parsed);
+        return service.create(validateData(data, contentType, 'create', registry, { status: parsed.status }), parsed);
       },
       update: ({ documentId, data, ...params }) => {
         const parsed = query(contentType, params);
-        return service.update(documentId, validateData(data, contentType, 'update', registry, parsed.status), parsed);
+        return service.update(documentId, validateData(data, contentType, 'update', registry, { status: parsed.status }), parsed);
       },
       delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
     };

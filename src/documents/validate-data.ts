@@ -92,7 +92,8 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
     const raw = data[attribute.name];
     const attributePath = [...path, attribute.name];
     if (raw === undefined || (raw === null && attribute.kind === 'relation')) {
-      const missing = mode === 'create' && attribute.required && !context.draft;
+      // A new locale of a document takes the shared attributes it is not sent with from the document.
+      const missing = mode === 'create' && attribute.required && !context.draft && !(context.joining && attribute.shared === true);
       if (missing) context.errors.push({ path: attributePath, message: `${attribute.name} must be defined.`, name: 'ValidationError', value: echo(raw) });
       if (raw === undefined) continue;
     }
@@ -100,6 +101,13 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
     else components.set(attribute, parseComponentValue(attribute, raw, attributePath, nested));
   }
   return { model, values, relations, components };
+}
+
+export interface ValidateOptions {
+  /** The version written (default `published`). */
+  readonly status?: Status;
+  /** The write creates a new locale of an existing document (its `base` holds the shared scalars; shared linked values are copied). */
+  readonly joining?: boolean;
 }
 
 /**
@@ -110,12 +118,13 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
  * a draft of a Draft & Publish type is saved without the rules the reference checks when
  * publishing (`required`, `minLength`, the `min` of lists), which the publish checks instead.
  */
-export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry, status: Status = 'published'): DocumentWrite {
+export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry, options: ValidateOptions = {}): DocumentWrite {
   const errors: FieldError[] = [];
   const context: ValueContext = {
     registry,
     mode,
-    draft: contentType.draftAndPublish && status === 'draft',
+    draft: contentType.draftAndPublish && options.status === 'draft',
+    joining: options.joining === true,
     errors,
     validateModel: (itemData, model, itemMode, path) => validateModel(itemData, model, itemMode, path, context),
   };
