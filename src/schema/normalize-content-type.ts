@@ -38,10 +38,11 @@ function readLocalized(pluginOptions: unknown, where: string, file: string): boo
 
 /**
  * Whether `localized: false` makes an attribute shared. As in the reference (its i18n plugin
- * counts every relation as localized), relations stay per locale whatever the option says;
- * media, components and dynamic zones are shared like scalars.
+ * counts every relation and every uid as localized), relations and uids stay per locale
+ * whatever the option says; media, components, dynamic zones and other scalars are shared.
  */
 function canBeShared(attribute: Attribute): boolean {
+  if (attribute.kind === 'scalar') return attribute.type !== 'uid';
   return attribute.kind !== 'relation' || attribute.media !== undefined;
 }
 
