@@ -56,14 +56,8 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
         const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
         return page.total ?? 0;
       },
-      create: ({ data, ...params }) => {
-        const parsed = query(contentType, params);
-        return service.create(validateData(data, contentType, 'create', registry, { status: parsed.status }), parsed);
-      },
-      update: ({ documentId, data, ...params }) => {
-        const parsed = query(contentType, params);
-        return service.update(documentId, validateData(data, contentType, 'update', registry, { status: parsed.status }), parsed);
-      },
+      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params)),
+      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params)),
       delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
     };
   };

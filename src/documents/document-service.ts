@@ -284,7 +284,7 @@ export function createDocumentService({ database, registry, now = () => new Date
       for (const write of hashed) {
         const documentId = createDocumentId();
         await insertVersion(trx, write, documentId, locale, versioned(contentType));
-        if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions, true);
+        if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
         created.push(await readWritten(trx, { ...query, locale }, documentId));
       }
       return created;
@@ -370,7 +370,7 @@ export function createDocumentService({ database, registry, now = () => new Date
           const write = await hashPasswords(writeFor('create', {}, false));
           const created = createDocumentId();
           await insertVersion(trx, write, created, locale, true);
-          if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, created, locale, versions, true);
+          if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, created, locale, versions);
           return readWritten(trx, { ...query, locale }, created);
         }
         const write = await hashPasswords(writeFor('update', {}, false));

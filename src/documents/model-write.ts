@@ -36,9 +36,9 @@ export interface ValueContext {
   readonly registry: SchemaRegistry;
   readonly mode: WriteMode;
   /**
-   * Only a draft is written (`status=draft` on a Draft & Publish type): the rules the reference
-   * checks when publishing (`required`, `minLength`, the `min` of repeatables and zones) wait
-   * for the publish (versions/check-publishable.ts).
+   * A draft is written (every write of a Draft & Publish type): the rules the reference checks
+   * when publishing (`required`, `minLength`, the `min` of repeatables and zones) wait for the
+   * publish (versions/check-publishable.ts).
    */
   readonly draft: boolean;
   /** A new locale of an existing document is written: shared attributes left out come from the document. */

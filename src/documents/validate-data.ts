@@ -1,5 +1,4 @@
 import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute, ScalarAttribute } from '../schema/attribute.js';
-import type { Status } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { StoredModel } from '../schema/model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -104,8 +103,6 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
 }
 
 export interface ValidateOptions {
-  /** The version written (default `published`). */
-  readonly status?: Status;
   /** The write creates a new locale of an existing document (its `base` holds the shared scalars; shared linked values are copied). */
   readonly joining?: boolean;
 }
@@ -114,16 +111,18 @@ export interface ValidateOptions {
  * The `data` of a POST or PUT → a DocumentWrite, or a 400 listing every failing attribute.
  * Unknown and read-only keys are rejected first, naming the key. On create, defaults fill
  * absent attributes and required attributes must have a value; on update only the keys sent
- * are checked and changed, and `null` clears an attribute. `status` is the version written:
- * a draft of a Draft & Publish type is saved without the rules the reference checks when
- * publishing (`required`, `minLength`, the `min` of lists), which the publish checks instead.
+ * are checked and changed, and `null` clears an attribute. On a Draft & Publish type the body
+ * is the draft's: the rules the reference checks when publishing (`required`, `minLength`,
+ * the `min` of lists) are left to the publish (versions/check-publishable.ts).
  */
 export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry, options: ValidateOptions = {}): DocumentWrite {
   const errors: FieldError[] = [];
   const context: ValueContext = {
     registry,
     mode,
-    draft: contentType.draftAndPublish && options.status === 'draft',
+    // Every write of a Draft & Publish type saves the draft first (then publishes it, unless
+    // `status=draft`): the body is held to the draft's rules, the publish to the others.
+    draft: contentType.draftAndPublish,
     joining: options.joining === true,
     errors,
     validateModel: (itemData, model, itemMode, path) => validateModel(itemData, model, itemMode, path, context),

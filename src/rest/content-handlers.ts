@@ -95,14 +95,14 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
     },
     async create(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'create', context), context, true);
-      const write = validateData(data, contentType, 'create', registry, { status: query.status });
+      const write = validateData(data, contentType, 'create', registry);
       const document = await documents.create(write, query);
       return reply.code(201).send(shapeOne(document, format(request), shape));
     },
     async update(request) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
-      const write = validateData(data, contentType, 'update', registry, { status: query.status });
-      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { status: query.status, joining: true });
+      const write = validateData(data, contentType, 'update', registry);
+      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
       const document = await documents.update(documentIdOf(request), write, query, localize);
       if (!document) throw new NotFoundError();
       return shapeOne(document, format(request), shape);
@@ -130,7 +130,7 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
     },
     async update(request) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
-      const document = await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { status: query.status, joining }), query);
+      const document = await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }), query);
       return shapeOne(document, format(request), shape);
     },
     async delete(request, reply) {

@@ -42,9 +42,9 @@ describe('publish rules (checked when a draft is published)', () => {
     assert.deepEqual(errors({ title: 'T', summary: 'abc', seo: { id: 1, metaTitle: 'm' }, links: [], zone: [] }), []);
   });
 
-  it('lists every missing required value, short text and short list, at every component level', () => {
+  it('lists every missing required value (with the reference\'s messages), short text and short list, at every component level', () => {
     const row = {
-      title: '',
+      title: null,
       summary: 'ab',
       seo: null,
       links: [{ id: 1, label: 'x' }],
@@ -54,13 +54,17 @@ describe('publish rules (checked when a draft is published)', () => {
       ],
     };
     assert.deepEqual(errors(row), [
-      ['title', 'title must be defined.'],
+      ['title', 'title must be a `string` type, but the final value was: `null`.'],
       ['summary', 'summary must be at least 3 characters'],
-      ['seo', 'seo must be defined.'],
+      ['seo', 'seo must be a `object` type, but the final value was: `null`.'],
       ['links', 'links field must have at least 2 items'],
       ['links.0.label', 'label must be at least 2 characters'],
-      ['zone.0.metaTitle', 'metaTitle must be defined.'],
+      ['zone.0.metaTitle', 'metaTitle must be a `string` type, but the final value was: `null`.'],
     ]);
+  });
+
+  it('takes an empty string as a value (required refuses null only), held to minLength', () => {
+    assert.deepEqual(errors({ title: '', summary: '', seo: { id: 1, metaTitle: '' }, links: [], zone: [] }), [['summary', 'summary must be at least 3 characters']]);
   });
 
   it('never holds a stored (hashed) password to its minLength, and an empty optional list to its min', () => {

@@ -19,7 +19,9 @@ import { populateRows } from '../populate/populate-documents.js';
  * The rules the reference checks when a version is published rather than when its draft is
  * saved (its entity validator's draft mode): `required` scalars and single components,
  * `minLength`, and the `min` (or `required`: not empty) of repeatable components and dynamic
- * zones, at every component level. A draft may miss them; publishing it may not.
+ * zones, at every component level. A draft may miss them; publishing it may not. Messages are
+ * the reference's for the stored draft it validates (a missing title is null there: "title
+ * must be a `string` type, but the final value was: `null`.").
  */
 
 type Listed = ComponentAttribute | DynamicZoneAttribute;
@@ -61,8 +63,19 @@ function selectionOf(model: StoredModel, registry: SchemaRegistry): { fields: Sc
   return fields.length > 0 || populate.length > 0 ? { fields, populate } : null;
 }
 
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
+/** What the reference's validator calls the type of a required value it finds missing (its schema per attribute type). */
+const TYPE_NAMES: Partial<Record<ScalarAttribute['type'], string>> = {
+  string: 'string', text: 'string', richtext: 'string', email: 'string', password: 'string', uid: 'string', enumeration: 'string',
+  integer: 'number', float: 'number', decimal: 'number', boolean: 'boolean',
+};
+
+/**
+ * The reference's message for a required value that is null: its validator checks the type
+ * first, and null is not a string, number, boolean or object (a required attribute is not
+ * nullable); types it does not check say "must be defined." (`""` is a value: it passes).
+ */
+function missingMessage(name: string, type: string | undefined): string {
+  return type === undefined ? `${name} must be defined.` : `${name} must be a \`${type}\` type, but the final value was: \`null\`.`;
 }
 
 /** The errors of one stored row (as read: scalars decoded, components populated) against the publish rules. Pure. */
@@ -71,8 +84,8 @@ export function publishErrors(model: StoredModel, row: Readonly<Record<string, u
   for (const attribute of model.scalarAttributes.filter(scalarRuled)) {
     const value = row[attribute.name];
     const at = [...path, attribute.name];
-    if (isMissing(value)) {
-      if (attribute.required) errors.push({ path: at, message: `${attribute.name} must be defined.`, name: 'ValidationError', value: value ?? null });
+    if (value === undefined || value === null) {
+      if (attribute.required) errors.push({ path: at, message: missingMessage(attribute.name, TYPE_NAMES[attribute.type]), name: 'ValidationError', value: null });
       continue;
     }
     const short = typeof value === 'string' && attribute.type !== 'password' ? minLengthMessage(attribute, value) : null;
@@ -88,7 +101,7 @@ export function publishErrors(model: StoredModel, row: Readonly<Record<string, u
       const short = shortListMessage(attribute, items.length);
       if (short !== null) errors.push(componentError(at, short, value));
     } else if (items.length === 0 && attribute.required) {
-      errors.push(componentError(at, `${attribute.name} must be defined.`, null));
+      errors.push(componentError(at, missingMessage(attribute.name, 'object'), null));
     }
     items.forEach((item, index) => {
       const uid = attribute.kind === 'component' ? attribute.component : String(item.__component);

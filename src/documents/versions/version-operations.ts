@@ -22,14 +22,13 @@ export interface VersionContext extends LinkedContext {
  * Makes the published version of a locale a copy of its draft, in place when it exists (ids
  * of the row, its component items and unchanged links stay), and syncs shared values to the
  * other locales' published versions. null when the locale has no draft. A draft that breaks a
- * rule checked at publish (check-publishable.ts) is a 400, unless `checked`: the draft was
- * just created from a body held to every rule.
+ * rule checked at publish (check-publishable.ts) is a 400.
  */
-export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext, checked = false): Promise<number | null> {
+export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext): Promise<number | null> {
   const rows = await versionRows(trx, contentType, documentId, locale);
   const draft = versionOf(rows, 'draft');
   if (!draft) return null;
-  if (!checked) await checkPublishable(trx, contentType, draft.id, locale, context);
+  await checkPublishable(trx, contentType, draft.id, locale, context);
   const published = versionOf(rows, 'published');
   let rowId: number;
   if (published) {
