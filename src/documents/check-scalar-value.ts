@@ -80,14 +80,19 @@ function countCodePoints(text: string): number {
   return count;
 }
 
-function checkText(attribute: ScalarAttribute, value: unknown): CheckResult {
+/** The `minLength` rule, which the reference checks when a version is published (and on writes of types without drafts). */
+export function minLengthMessage(attribute: ScalarAttribute, value: string): string | null {
+  return attribute.minLength !== undefined && value.length < attribute.minLength ? `${attribute.name} must be at least ${attribute.minLength} characters` : null;
+}
+
+function checkText(attribute: ScalarAttribute, value: unknown, options: ScalarCheckOptions): CheckResult {
   const { name } = attribute;
   if (typeof value !== 'string') return typeError(name, 'string', value);
   // PostgreSQL text cannot hold U+0000; refusing it everywhere keeps every database alike.
   if (value.includes('\u0000')) return fail(`${name} must not contain NUL (U+0000) characters`);
-  if (attribute.minLength !== undefined && value.length < attribute.minLength) {
-    return fail(`${name} must be at least ${attribute.minLength} characters`);
-  }
+  // A password is stored hashed, so its length can only be checked now, even on a draft.
+  const tooShort = options.draft && attribute.type !== 'password' ? null : minLengthMessage(attribute, value);
+  if (tooShort !== null) return fail(tooShort);
   // These types are varchar(255) columns on PostgreSQL and MySQL: held to it on every database.
   if (SHORT_TEXT.has(attribute.type) && attribute.type !== 'password' && countCodePoints(value) > SHORT_TEXT_LIMIT) {
     return fail(`${name} must be at most ${SHORT_TEXT_LIMIT} characters`);
@@ -166,8 +171,13 @@ function checkJson(attribute: ScalarAttribute, value: unknown): CheckResult {
   return { ok: true, value: JSON.stringify(value) };
 }
 
+export interface ScalarCheckOptions {
+  /** A draft is written: the rules the reference defers to publishing (`minLength`) are not checked. */
+  readonly draft?: boolean;
+}
+
 /** Checks one non-null attribute value of a write and converts it to its stored form. */
-export function checkScalarValue(attribute: ScalarAttribute, value: unknown): CheckResult {
+export function checkScalarValue(attribute: ScalarAttribute, value: unknown, options: ScalarCheckOptions = {}): CheckResult {
   const { name, type } = attribute;
   if (JSON_TYPES.has(type)) return checkJson(attribute, value);
   switch (type) {
@@ -194,6 +204,6 @@ export function checkScalarValue(attribute: ScalarAttribute, value: unknown): Ch
       return parsed === undefined ? fail(`${name} must be a valid ISO 8601 date-time, got ${printValue(value)}`) : { ok: true, value: parsed };
     }
     default:
-      return checkText(attribute, value);
+      return checkText(attribute, value, options);
   }
 }

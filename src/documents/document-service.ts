@@ -13,7 +13,8 @@ import { encodeColumns, hashPasswords } from './write-values.js';
 import { applyComponentWrites } from './components/apply-component-writes.js';
 import type { LinkedContext, OwnerRow, WriteContext, WriteVersion } from './linked-context.js';
 import { syncSharedValues } from './versions/sync-shared-values.js';
-import { deleteVersions, discardDraftVersion, publishVersion, sharedData, unpublishVersion, type VersionContext } from './versions/version-operations.js';
+import { joinSharedLinked, syncSharedLinked, writtenShared } from './versions/sync-shared-linked.js';
+import { deleteVersions, discardDraftVersion, publishVersion, sharedData, sharedSource, unpublishVersion, type VersionContext } from './versions/version-operations.js';
 import { localeColumn, versionOf, versionRows, writtenStatus, type VersionRow } from './versions/version-rows.js';
 import { hasLinks, linkTablesAround, linkTablesOf } from './link-tables.js';
 import { writesLinks, type DocumentWrite, type WriteMode } from './model-write.js';
@@ -54,9 +55,10 @@ export interface DocumentService {
   /**
    * A single type's PUT: updates its document, or creates it when there is none, in one
    * transaction. `writeFor` checks the body for the case that applies (defaults and required
-   * attributes only on create; `base` holds shared values when a new locale is created).
+   * attributes only on create; `base` holds shared values when a new locale is created, and
+   * `joining` says so: shared attributes left out of the body come from the document).
    */
-  putSingle(contentType: ContentType, writeFor: (mode: WriteMode, base: Readonly<Record<string, unknown>>) => DocumentWrite, query: DocumentQuery): Promise<Document>;
+  putSingle(contentType: ContentType, writeFor: (mode: WriteMode, base: Readonly<Record<string, unknown>>, joining: boolean) => DocumentWrite, query: DocumentQuery): Promise<Document>;
   /** The documentId of a single type's document (in any locale and status), if it exists. */
   singleDocumentId(contentType: ContentType): Promise<string | null>;
   /** Draft & Publish actions on the version of the query's locale; null when it does not exist. */
@@ -251,10 +253,13 @@ export function createDocumentService({ database, registry, now = () => new Date
       await trx.executeQuery(writeStatement('update', trx, contentType, stampedColumns(completed), row.id));
       await writeLinked(trx, completed, { rowId: row.id, documentId, created: false }, { locale, status: query.status });
       rowId = row.id;
+      await syncSharedLinked(trx, contentType, rowId, documentId, writtenStatus(contentType), writtenShared(contentType, completed), linked);
     } else {
-      if (!localize) return null;
+      const source = sharedSource(contentType, all);
+      if (!localize || !source) return null;
       const created = await hashPasswords(localize(await sharedData(trx, contentType, all, linked)));
       rowId = await insertVersion(trx, created, documentId, locale, query.status, locked);
+      await joinSharedLinked(trx, contentType, source.id, rowId, documentId, writtenStatus(contentType), created, linked);
     }
     await syncSharedValues(trx, dialect, contentType, rowId, documentId, writtenStatus(contentType));
     if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, versions);
@@ -358,19 +363,19 @@ export function createDocumentService({ database, registry, now = () => new Date
       return inTransaction(async (trx) => {
         // Taken before the first read (see update): two first PUTs must not both find the type
         // empty and create two documents. The link tables any body could touch come first.
-        await lockForWrite(trx, versioned(contentType) ? linkTablesAround(contentType, registry) : linkTablesOf(writeFor('update', {}), registry), contentType.collectionName);
+        await lockForWrite(trx, versioned(contentType) ? linkTablesAround(contentType, registry) : linkTablesOf(writeFor('update', {}, false), registry), contentType.collectionName);
         const existing = await trx.selectFrom(contentType.collectionName).select('document_id').orderBy('id').limit(literalLimit(1)).executeTakeFirst();
         const documentId = existing?.document_id;
         if (typeof documentId !== 'string') {
           // Hashing inside the lock: a single type is written rarely, and only one writer waits.
-          const write = await hashPasswords(writeFor('create', {}));
+          const write = await hashPasswords(writeFor('create', {}, false));
           const created = createDocumentId();
           await insertVersion(trx, write, created, locale, query.status, true);
           if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, created, locale, versions);
           return readWritten(trx, { ...query, locale }, created);
         }
-        const write = await hashPasswords(writeFor('update', {}));
-        const document = await writeVersion(trx, documentId, write, query, (base) => writeFor('create', base), true);
+        const write = await hashPasswords(writeFor('update', {}, false));
+        const document = await writeVersion(trx, documentId, write, query, (base) => writeFor('create', base, true), true);
         if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
         return document;
       });

@@ -35,6 +35,14 @@ export function writesLinks(write: ModelWrite): boolean {
 export interface ValueContext {
   readonly registry: SchemaRegistry;
   readonly mode: WriteMode;
+  /**
+   * A draft is written (every write of a Draft & Publish type): the rules the reference checks
+   * when publishing (`required`, `minLength`, the `min` of repeatables and zones) wait for the
+   * publish (versions/check-publishable.ts).
+   */
+  readonly draft: boolean;
+  /** A new locale of an existing document is written: shared attributes left out come from the document. */
+  readonly joining: boolean;
   /** Field errors found so far; a failing value adds its own, and the write fails at the end with all of them. */
   readonly errors: FieldError[];
   /** Checks the data of one nested row (a component item), adding its errors under `path`. */

@@ -44,32 +44,34 @@ function checkKeys(data: Readonly<Record<string, unknown>>, model: StoredModel, 
   }
 }
 
-function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], errors: FieldError[]): Map<ScalarAttribute, StoredValue> {
+function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], context: ValueContext): Map<ScalarAttribute, StoredValue> {
+  const { errors, draft } = context;
   const values = new Map<ScalarAttribute, StoredValue>();
   const addError = (attribute: ScalarAttribute, message: string, value: unknown): void => {
     errors.push({ path: [...path, attribute.name], message, name: 'ValidationError', value: echo(value) });
   };
   // A uid generated from its targetField may be absent or empty on create (check-unique fills it).
   const generated = (attribute: ScalarAttribute) => mode === 'create' && attribute.type === 'uid' && attribute.targetField !== undefined && model.attributes.has('documentId');
+  const required = (attribute: ScalarAttribute) => attribute.required && !draft && !generated(attribute);
   for (const attribute of model.scalarAttributes) {
     const sent = Object.hasOwn(data, attribute.name);
     let raw = sent ? data[attribute.name] : undefined;
     if (!sent && mode === 'create' && attribute.default !== undefined) raw = attribute.default;
     if (raw === undefined) {
-      if (mode === 'create' && attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
+      if (mode === 'create' && required(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
     if (raw === null) {
-      if (attribute.required && !generated(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
+      if (required(attribute)) addError(attribute, `${attribute.name} must be defined.`, raw);
       else values.set(attribute, null);
       continue;
     }
-    const result = checkScalarValue(attribute, raw);
+    const result = checkScalarValue(attribute, raw, { draft });
     if (!result.ok) {
       addError(attribute, result.message, raw);
       continue;
     }
-    if (attribute.required && isMissing(result.value) && !generated(attribute)) {
+    if (required(attribute) && isMissing(result.value)) {
       addError(attribute, `${attribute.name} must be defined.`, raw);
       continue;
     }
@@ -81,7 +83,7 @@ function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredMode
 /** The data of one row (a document's, or a component item's), checked against its model. */
 function validateModel(data: Readonly<Record<string, unknown>>, model: StoredModel, mode: WriteMode, path: readonly string[], context: ValueContext): ModelWrite {
   checkKeys(data, model, path);
-  const values = checkScalars(data, model, mode, path, context.errors);
+  const values = checkScalars(data, model, mode, path, context);
   const relations = new Map<RelationAttribute, RelationWrite>();
   const components = new Map<ComponentAttribute | DynamicZoneAttribute, ComponentValueWrite>();
   const nested: ValueContext = { ...context, mode };
@@ -89,7 +91,8 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
     const raw = data[attribute.name];
     const attributePath = [...path, attribute.name];
     if (raw === undefined || (raw === null && attribute.kind === 'relation')) {
-      const missing = mode === 'create' && attribute.required;
+      // A new locale of a document takes the shared attributes it is not sent with from the document.
+      const missing = mode === 'create' && attribute.required && !context.draft && !(context.joining && attribute.shared === true);
       if (missing) context.errors.push({ path: attributePath, message: `${attribute.name} must be defined.`, name: 'ValidationError', value: echo(raw) });
       if (raw === undefined) continue;
     }
@@ -99,17 +102,28 @@ function validateModel(data: Readonly<Record<string, unknown>>, model: StoredMod
   return { model, values, relations, components };
 }
 
+export interface ValidateOptions {
+  /** The write creates a new locale of an existing document (its `base` holds the shared scalars; shared linked values are copied). */
+  readonly joining?: boolean;
+}
+
 /**
  * The `data` of a POST or PUT → a DocumentWrite, or a 400 listing every failing attribute.
  * Unknown and read-only keys are rejected first, naming the key. On create, defaults fill
  * absent attributes and required attributes must have a value; on update only the keys sent
- * are checked and changed, and `null` clears an attribute.
+ * are checked and changed, and `null` clears an attribute. On a Draft & Publish type the body
+ * is the draft's: the rules the reference checks when publishing (`required`, `minLength`,
+ * the `min` of lists) are left to the publish (versions/check-publishable.ts).
  */
-export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry): DocumentWrite {
+export function validateData(data: Readonly<Record<string, unknown>>, contentType: ContentType, mode: WriteMode, registry: SchemaRegistry, options: ValidateOptions = {}): DocumentWrite {
   const errors: FieldError[] = [];
   const context: ValueContext = {
     registry,
     mode,
+    // Every write of a Draft & Publish type saves the draft first (then publishes it, unless
+    // `status=draft`): the body is held to the draft's rules, the publish to the others.
+    draft: contentType.draftAndPublish,
+    joining: options.joining === true,
     errors,
     validateModel: (itemData, model, itemMode, path) => validateModel(itemData, model, itemMode, path, context),
   };

@@ -101,7 +101,7 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
     async update(request) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
       const write = validateData(data, contentType, 'update', registry);
-      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry);
+      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
       const document = await documents.update(documentIdOf(request), write, query, localize);
       if (!document) throw new NotFoundError();
       return shapeOne(document, format(request), shape);
@@ -129,7 +129,7 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
     },
     async update(request) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
-      const document = await documents.putSingle(contentType, (mode, base) => validateData({ ...base, ...data }, contentType, mode, registry), query);
+      const document = await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }), query);
       return shapeOne(document, format(request), shape);
     },
     async delete(request, reply) {

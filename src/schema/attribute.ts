@@ -100,6 +100,8 @@ export interface RelationAttribute {
   readonly required: boolean;
   readonly private: boolean;
   readonly writable: boolean;
+  /** A media attribute of a localized content-type with `localized: false`: one value per document and status (never set on other relations). */
+  readonly shared?: boolean;
 }
 
 /** The kinds of file a media attribute may accept (`allowedTypes`). */
@@ -121,6 +123,8 @@ export interface ComponentAttribute {
   /** Bounds on the number of items of a repeatable component. */
   readonly min?: number;
   readonly max?: number;
+  /** On a localized content-type, `localized: false`: one value per document and status. */
+  readonly shared?: boolean;
 }
 
 /** An ordered list of components of the listed kinds, each item tagged with `__component`. */
@@ -135,6 +139,8 @@ export interface DynamicZoneAttribute {
   readonly writable: boolean;
   readonly min?: number;
   readonly max?: number;
+  /** On a localized content-type, `localized: false`: one value per document and status. */
+  readonly shared?: boolean;
 }
 
 /** Attributes stored outside the row, which responses show only when populated. */

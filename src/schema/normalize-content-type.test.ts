@@ -299,3 +299,31 @@ describe('normalizeContentType: attribute types and options', () => {
     assert.equal(scalar(type.attributes.get('code'))?.targetField, undefined);
   });
 });
+
+describe('normalizeContentType: shared attributes of localized types', () => {
+  const notLocalized = { pluginOptions: { i18n: { localized: false } } };
+  const model = (localized: boolean) =>
+    normalize({
+      kind: 'collectionType',
+      info: { singularName: 'post', pluralName: 'posts' },
+      pluginOptions: { i18n: { localized } },
+      attributes: {
+        title: { type: 'string' },
+        note: { type: 'string', ...notLocalized },
+        slug: { type: 'uid', ...notLocalized },
+        image: { type: 'media', multiple: false, ...notLocalized },
+        seo: { type: 'component', component: 'shared.seo', ...notLocalized },
+        zone: { type: 'dynamiczone', components: ['shared.seo'], ...notLocalized },
+        author: { type: 'relation', relation: 'manyToOne', target: 'api::author.author', ...notLocalized },
+      },
+    });
+
+  it('shares scalars, media, components and zones marked localized: false, never relations nor uids (as the reference)', () => {
+    const shared = [...model(true).attributes.values()].filter((attribute) => 'shared' in attribute && attribute.shared === true).map((attribute) => attribute.name);
+    assert.deepEqual(shared, ['note', 'image', 'seo', 'zone']);
+  });
+
+  it('shares nothing on a type that is not localized', () => {
+    assert.equal([...model(false).attributes.values()].some((attribute) => 'shared' in attribute && attribute.shared === true), false);
+  });
+});

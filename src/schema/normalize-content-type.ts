@@ -59,14 +59,24 @@ function readLocalized(pluginOptions: unknown, where: string, file: string): boo
 }
 
 /**
- * On a localized type, scalars marked `localized: false` are shared: one value per document
- * and status, kept equal across locales by every write.
+ * Whether `localized: false` makes an attribute shared. As in the reference (its i18n plugin
+ * counts every relation and every uid as localized), relations and uids stay per locale
+ * whatever the option says; media, components, dynamic zones and other scalars are shared.
+ */
+function canBeShared(attribute: Attribute): boolean {
+  if (attribute.kind === 'scalar') return attribute.type !== 'uid';
+  return attribute.kind !== 'relation' || attribute.media !== undefined;
+}
+
+/**
+ * On a localized type, attributes marked `localized: false` are shared: one value per document
+ * and status, kept equal across locales by every write (documents/versions/).
  */
 function markShared(attributes: Map<string, Attribute>, definition: SourcedDefinition['definition'], file: string): void {
   for (const [name, attribute] of attributes) {
     const raw = definition.attributes?.[name];
     const localized = readLocalized(raw?.pluginOptions, `attribute "${name}": `, file);
-    if (localized === false && attribute.kind === 'scalar') attributes.set(name, Object.freeze({ ...attribute, shared: true }));
+    if (localized === false && canBeShared(attribute)) attributes.set(name, Object.freeze({ ...attribute, shared: true }));
   }
 }
 

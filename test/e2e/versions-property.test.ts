@@ -7,7 +7,8 @@ import { LOCALES, STATUSES, VersionModel, type ConnectItem, type ExpectedVersion
 /**
  * Random sequences of creates, updates (draft or published), publishes, unpublishes,
  * discards, relation reorders, new localizations and locale deletes over a few articles and
- * tags in two locales, checked after every step against an in-memory model (docs/versions.md):
+ * tags in two locales (articles with a shared scalar and a shared component, one value per
+ * document and status), checked after every step against an in-memory model (docs/versions.md):
  * every list and findOne read, in both statuses and both locales, with relations and
  * components populated, shows what the model says, and every row id stays what it was while
  * its version exists. A failure prints the seed, the shrunk commands and the HTTP steps they
@@ -15,7 +16,7 @@ import { LOCALES, STATUSES, VersionModel, type ConnectItem, type ExpectedVersion
  */
 
 const PLURAL: Record<TypeName, string> = { article: 'articles', tag: 'tags' };
-const POPULATE: Record<TypeName, string> = { article: 'populate[tags]=true&populate[items]=true', tag: 'populate[articles]=true' };
+const POPULATE: Record<TypeName, string> = { article: 'populate[tags]=true&populate[items]=true&populate[notes]=true', tag: 'populate[articles]=true' };
 
 const index = fc.nat(11);
 const locale = fc.constantFrom<Locale>(...LOCALES);
@@ -33,6 +34,8 @@ const data = fc.record({
   text: fc.nat(3),
   views: fc.option(fc.nat(99), { nil: undefined }),
   items: fc.option(fc.array(fc.constantFrom('x', 'y', 'z'), { maxLength: 3 }), { nil: undefined }),
+  // The shared component (one list per document and status).
+  notes: fc.option(fc.array(fc.constantFrom('n', 'm'), { maxLength: 3 }), { nil: undefined }),
   tags: fc.option(tagsSpec, { nil: undefined }),
   // 0: tags are picked among every tag of the run, some of which may lack the locale (→ 400).
   wild: fc.nat(3),
@@ -53,7 +56,7 @@ const commands = fc
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 type Sequence = typeof commands extends fc.Arbitrary<infer T> ? T : never;
 
-const nothing = { text: 0, views: undefined, items: undefined, tags: undefined, wild: 1 };
+const nothing = { text: 0, views: undefined, items: undefined, notes: undefined, tags: undefined, wild: 1 };
 /** Sequences that once failed, run before the random ones. */
 const EXAMPLES: Sequence[] = [
   // A new localization takes the shared values of the drafts, not of the published versions (and leaves the drafts' value alone).
@@ -63,6 +66,17 @@ const EXAMPLES: Sequence[] = [
     { kind: 'create', type: 'article', locale: 'en', draft: false, data: nothing },
     { kind: 'update', type: 'article', doc: 0, locale: 'en', draft: true, empty: 1, data: { ...nothing, views: 5 } },
     { kind: 'update', type: 'article', doc: 0, locale: 'fr', draft: true, empty: 1, data: nothing },
+  ],
+  // The shared component: a new locale takes it, a draft write in one locale sets every draft, a publish every published version.
+  [
+    { kind: 'create', type: 'tag', locale: 'en', draft: false, data: nothing },
+    { kind: 'create', type: 'tag', locale: 'en', draft: false, data: nothing },
+    { kind: 'create', type: 'article', locale: 'en', draft: false, data: { ...nothing, notes: ['n', 'm'] } },
+    { kind: 'localize', type: 'article', doc: 0, draft: false, data: nothing },
+    { kind: 'update', type: 'article', doc: 0, locale: 'fr', draft: true, empty: 1, data: { ...nothing, notes: ['m', 'n', 'n'] } },
+    { kind: 'publish', type: 'article', doc: 0, locale: 'en', anyLocale: 1 },
+    { kind: 'update', type: 'article', doc: 0, locale: 'en', draft: true, empty: 1, data: { ...nothing, notes: [] } },
+    { kind: 'discard', type: 'article', doc: 0, locale: 'fr', anyLocale: 1 },
   ],
 ];
 type DataSpec = typeof data extends fc.Arbitrary<infer T> ? T : never;
@@ -89,7 +103,8 @@ function project(of: TypeName, document: Json): ExpectedVersion {
   }
   const tags = ((document.tags ?? []) as Json[]).map((tag) => ({ ...related([tag])[0]!, name: (tag.name ?? null) as string | null }));
   const items = ((document.items ?? []) as Json[]).map((item) => (item.label ?? null) as string | null);
-  return { ...base, text: (document.title ?? null) as string | null, views: (document.views ?? null) as number | null, tags, items };
+  const notes = ((document.notes ?? []) as Json[]).map((item) => (item.label ?? null) as string | null);
+  return { ...base, text: (document.title ?? null) as string | null, views: (document.views ?? null) as number | null, tags, items, notes };
 }
 
 /** The same key order as `project`, so that deepEqual's diff reads well. */
@@ -97,7 +112,13 @@ function normalized(expected: ExpectedVersion): ExpectedVersion {
   const { documentId, locale: code, published, text } = expected;
   const base = { documentId, locale: code, published, text };
   if (expected.articles) return { ...base, articles: expected.articles };
-  return { ...base, views: expected.views ?? null, tags: (expected.tags ?? []).map(({ documentId: id, locale: l, published: p, name }) => ({ documentId: id, locale: l, published: p, name })), items: expected.items ?? [] };
+  return {
+    ...base,
+    views: expected.views ?? null,
+    tags: (expected.tags ?? []).map(({ documentId: id, locale: l, published: p, name }) => ({ documentId: id, locale: l, published: p, name })),
+    items: expected.items ?? [],
+    notes: expected.notes ?? [],
+  };
 }
 
 describe('versions: random sequences of writes and actions against a model', () => {
@@ -146,11 +167,19 @@ describe('versions: random sequences of writes and actions against a model', () 
             }
           }
           const items = spec.items?.map((label) => `${label}${step}`);
-          const write: WriteData = { ...(text === undefined ? {} : { text }), ...(spec.views === undefined ? {} : { views: spec.views }), ...(items ? { items } : {}), ...(tags ? { tags } : {}) };
+          const notes = spec.notes?.map((label) => `${label}${step}`);
+          const write: WriteData = {
+            ...(text === undefined ? {} : { text }),
+            ...(spec.views === undefined ? {} : { views: spec.views }),
+            ...(items ? { items } : {}),
+            ...(notes ? { notes } : {}),
+            ...(tags ? { tags } : {}),
+          };
           const body: Json = {
             ...(text === undefined ? {} : { title: text }),
             ...(spec.views === undefined ? {} : { views: spec.views }),
             ...(items ? { items: items.map((label) => ({ label })) } : {}),
+            ...(notes ? { notes: notes.map((label) => ({ label })) } : {}),
             ...(tags ? { tags } : {}),
           };
           return { write, body };
@@ -178,9 +207,10 @@ describe('versions: random sequences of writes and actions against a model', () 
           model.observe(documentId, code, shows, idsOf(of, document), where);
         };
 
-        const idsOf = (of: TypeName, document: Json): { id: number; items?: number[] } => ({
+        const idsOf = (of: TypeName, document: Json): { id: number; items?: number[]; notes?: number[] } => ({
           id: document.id as number,
           ...(of === 'article' && Array.isArray(document.items) ? { items: (document.items as Json[]).map((item) => item.id as number) } : {}),
+          ...(of === 'article' && Array.isArray(document.notes) ? { notes: (document.notes as Json[]).map((item) => item.id as number) } : {}),
         });
 
         /** Mostly a locale the document has (when it has one), else the drawn one, which may be missing (→ 404). */

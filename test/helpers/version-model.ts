@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
  * A pure in-memory model of Draft & Publish with i18n (docs/versions.md), for the property
  * test of versions. It knows two localized Draft & Publish types of the versions-property-app
  * fixture: `article` (localized `title`, shared `views`, a `tags` list owned by the article,
- * repeatable `items`) and `tag` (localized `name`, the inverse `articles`). It follows the
+ * repeatable `items`, and the shared repeatable `notes`) and `tag` (localized `name`, the
+ * inverse `articles`). It follows the
  * contract with plain maps and arrays, independently of the code under test, and learns the
  * numeric ids the server gives so that it can insist they never change afterwards.
  */
@@ -24,6 +25,8 @@ export interface WriteData {
   readonly text?: string | null;
   readonly views?: number | null;
   readonly items?: readonly string[];
+  /** The shared component: one list of labels per document and status. */
+  readonly notes?: readonly string[];
   readonly tags?: TagsWrite;
 }
 
@@ -39,6 +42,8 @@ export interface ExpectedVersion {
   readonly tags?: readonly { documentId: string; name: string | null; locale: Locale; published: boolean }[];
   /** Articles only: the labels of the items, in order. */
   readonly items?: readonly (string | null)[];
+  /** Articles only: the labels of the shared notes, in order (equal in every locale of a status). */
+  readonly notes?: readonly (string | null)[];
   /** Tags only: the articles whose version of the read links the tag, by documentId (order not part of the contract). */
   readonly articles?: readonly { documentId: string; locale: Locale; published: boolean }[];
 }
@@ -55,6 +60,11 @@ interface Version {
   text: string | null;
   tags: string[];
   items: Item[];
+  /**
+   * The shared notes as this version's own component rows: every version of a status holds
+   * the same labels, and each keeps its item ids by position when another locale changes them.
+   */
+  notes: Item[];
 }
 
 interface LocaleVersions {
@@ -81,9 +91,13 @@ const copyVersion = (from: Version, into: Version | undefined): Version => ({
   text: from.text,
   tags: [...from.tags],
   items: copyItems(from.items, into?.items ?? []),
+  notes: copyItems(from.notes, into?.notes ?? []),
 });
 
-const emptyVersion = (): Version => ({ text: null, tags: [], items: [] });
+const emptyVersion = (): Version => ({ text: null, tags: [], items: [], notes: [] });
+
+/** New component rows with these labels (ids unknown until read). */
+const newItems = (from: readonly Item[]): Item[] => from.map((item) => ({ label: item.label }));
 
 export class VersionModel {
   private readonly documents = new Map<string, DocumentState>();
@@ -146,7 +160,19 @@ export class VersionModel {
       tags: [...tags],
       // Items sent without ids replace the stored ones: new rows, ids unknown until read.
       items: data.items === undefined ? draft.items : data.items.map((label) => ({ label })),
+      notes: data.notes === undefined ? draft.notes : data.notes.map((label) => ({ label })),
     };
+  }
+
+  /**
+   * Shared values are one per document and status: the other locales' versions of `status`
+   * take `from`'s notes, their rows updated by position (ids kept where both have an item).
+   */
+  private shareNotes(document: DocumentState, except: Locale, status: Status, from: Version): void {
+    for (const [code, versions] of document.locales) {
+      const version = status === 'draft' ? versions.draft : versions.published;
+      if (code !== except && version) version.notes = copyItems(from.notes, version.notes);
+    }
   }
 
   /** `POST /api/:plural?locale=…[&status=draft]`: 201, or 400 (and nothing written). */
@@ -172,12 +198,15 @@ export class VersionModel {
     const document = this.documents.get(documentId);
     if (!document || document.locales.size === 0) return 404;
     const versions = document.locales.get(locale);
-    // A new localization starts empty; shared attributes come with the document.
-    const draft = this.written(versions?.draft ?? emptyVersion(), locale, data);
+    // A new localization starts empty, but for the shared attributes, which come with the
+    // document: its notes are copied from the drafts as new rows of its own.
+    const source = [...document.locales.values()][0]?.draft;
+    const draft = this.written(versions?.draft ?? { ...emptyVersion(), notes: newItems(source?.notes ?? []) }, locale, data);
     if (draft === 'error') return 400;
     if (versions) versions.draft = draft;
     else document.locales.set(locale, { draft });
     if (data.views !== undefined) document.views.draft = data.views;
+    if (data.notes !== undefined) this.shareNotes(document, locale, 'draft', draft);
     if (status === 'published') this.publish(documentId, locale);
     return 200;
   }
@@ -189,6 +218,7 @@ export class VersionModel {
     if (!document || !versions) return 404;
     versions.published = copyVersion(versions.draft, versions.published);
     document.views.published = document.views.draft;
+    this.shareNotes(document, locale, 'published', versions.published);
     return 200;
   }
 
@@ -210,6 +240,7 @@ export class VersionModel {
     versions.draft = copyVersion(versions.published, versions.draft);
     // The draft is written, so the shared value of every draft follows (one value per status).
     document.views.draft = document.views.published;
+    this.shareNotes(document, locale, 'draft', versions.draft);
     return 200;
   }
 
@@ -259,7 +290,7 @@ export class VersionModel {
       const tag = this.version(id, locale, status);
       return tag ? [{ documentId: id, name: tag.text, locale, published }] : [];
     });
-    return { ...base, views: document.views[status], tags, items: version.items.map((item) => item.label) };
+    return { ...base, views: document.views[status], tags, items: version.items.map((item) => item.label), notes: version.notes.map((item) => item.label) };
   }
 
   /**
@@ -267,17 +298,20 @@ export class VersionModel {
    * learns those not seen yet: a version's row id, and its items' ids by position, never change
    * while the version exists (publish and discard-draft update in place).
    */
-  observe(documentId: string, locale: Locale, status: Status, seen: { id: number; items?: readonly number[] }, where: string): void {
+  observe(documentId: string, locale: Locale, status: Status, seen: { id: number; items?: readonly number[]; notes?: readonly number[] }, where: string): void {
     const version = this.version(documentId, locale, status);
     assert.ok(version, `${where}: observed a version the model does not have`);
     if (version.id === undefined) version.id = seen.id;
     else assert.equal(seen.id, version.id, `${where}: the ${status} ${locale} row id changed (was ${version.id}, now ${seen.id})`);
-    if (!seen.items) return;
-    version.items.forEach((item, n) => {
-      const id = seen.items![n];
-      if (id === undefined) return;
-      if (item.id === undefined) item.id = id;
-      else assert.equal(id, item.id, `${where}: the id of ${status} ${locale} item ${n} changed (was ${item.id}, now ${id})`);
-    });
+    const learn = (kind: 'items' | 'notes', ids: readonly number[] | undefined): void => {
+      version[kind].forEach((item, n) => {
+        const id = ids?.[n];
+        if (id === undefined) return;
+        if (item.id === undefined) item.id = id;
+        else assert.equal(id, item.id, `${where}: the id of ${status} ${locale} ${kind === 'items' ? 'item' : 'note'} ${n} changed (was ${item.id}, now ${id})`);
+      });
+    };
+    learn('items', seen.items);
+    learn('notes', seen.notes);
   }
 }

@@ -82,14 +82,22 @@ function parseItem(attribute: ComponentAttribute | DynamicZoneAttribute, raw: un
   return { ...write, model, id };
 }
 
-/** Count rules of a list value: `required` (not empty), then `min` (when required or not empty) and `max`. */
+/**
+ * The rules of a list's length the reference checks when publishing: `min` (when required or
+ * not empty), then `required` (not empty). null when the length passes.
+ */
+export function shortListMessage(attribute: ComponentAttribute | DynamicZoneAttribute, length: number): string | null {
+  const { name, min, required } = attribute;
+  if (min !== undefined && length < min && (required || length > 0)) return `${name} field must have at least ${min} items`;
+  if (required && length === 0) return `${name} field must have at least 1 items`;
+  return null;
+}
+
+/** Count rules of a list value: those of `shortListMessage` (not on a draft), and `max`. */
 function checkCount(attribute: ComponentAttribute | DynamicZoneAttribute, list: readonly unknown[], path: readonly string[], context: ValueContext): void {
-  const { name, min, max, required } = attribute;
-  if (min !== undefined && list.length < min && (required || list.length > 0)) {
-    context.errors.push(componentError(path, `${name} field must have at least ${min} items`, list));
-  } else if (required && list.length === 0) {
-    context.errors.push(componentError(path, `${name} field must have at least 1 items`, list));
-  }
+  const { name, max } = attribute;
+  const short = context.draft ? null : shortListMessage(attribute, list.length);
+  if (short !== null) context.errors.push(componentError(path, short, list));
   if (max !== undefined && list.length > max) context.errors.push(componentError(path, `${name} field must have less than or equal to ${max} items`, list));
 }
 
@@ -116,7 +124,7 @@ export function parseComponentValue(attribute: ComponentAttribute | DynamicZoneA
   const empty: ComponentValueWrite = { attribute, items: [] };
   const listed = attribute.kind === 'dynamiczone' || attribute.repeatable;
   if (raw === null) {
-    if (attribute.required) context.errors.push(componentError(path, `${name} must be defined.`, raw));
+    if (attribute.required && !context.draft) context.errors.push(componentError(path, `${name} must be defined.`, raw));
     return empty;
   }
   if (!listed) {

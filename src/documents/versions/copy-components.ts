@@ -1,7 +1,8 @@
 import type { DbTransaction } from '../../db/database.js';
+import type { LinkedAttribute } from '../../schema/attribute.js';
 import { COMPONENT_OWNER_COLUMNS as OWNER, type ComponentModel } from '../../schema/component-model.js';
 import type { StoredModel } from '../../schema/model.js';
-import { deleteComponentRows, ownedComponents } from '../components/delete-component-rows.js';
+import { deleteComponentRows } from '../components/delete-component-rows.js';
 import type { LinkedContext } from '../linked-context.js';
 import { matchItems, type ItemPlan, type StoredItem } from './match-items.js';
 import type { RowPair } from './row-pair.js';
@@ -11,17 +12,27 @@ import { allValues, changedValues, chunked, selectColumns, updateRows, userColum
 const IN_LIST = 1000;
 const VALUES_PER_INSERT = 5000;
 
-/** The attributes of `owner` that may hold items of `kind`. */
-function fieldsHolding(owner: StoredModel, kind: ComponentModel): string[] {
-  return owner.linkedAttributes
+/** The attributes among `attributes` that may hold items of `kind`. */
+function fieldsHolding(attributes: readonly LinkedAttribute[], kind: ComponentModel): string[] {
+  return attributes
     .filter((attribute) => (attribute.kind === 'component' ? attribute.component === kind.uid : attribute.kind === 'dynamiczone' && attribute.components.includes(kind.uid)))
     .map((attribute) => attribute.name);
 }
 
-/** One SELECT per chunk of owners: every item of `kind` the owners hold, with its values. */
-async function loadItems(trx: DbTransaction, owner: StoredModel, kind: ComponentModel, ownerIds: readonly number[], context: LinkedContext): Promise<StoredItem[]> {
+/** The components the attributes may hold, each once. */
+function componentsOf(attributes: readonly LinkedAttribute[], context: LinkedContext): ComponentModel[] {
+  const uids = new Set(attributes.flatMap((attribute) => (attribute.kind === 'component' ? [attribute.component] : attribute.kind === 'dynamiczone' ? attribute.components : [])));
+  return [...uids].map((uid) => context.registry.component(uid) ?? missingComponent(uid));
+}
+
+function missingComponent(uid: string): never {
+  throw new Error(`The component ${uid} is not in the registry`);
+}
+
+/** One SELECT per chunk of owners: every item of `kind` the owners hold in `attributes`, with its values. */
+async function loadItems(trx: DbTransaction, owner: StoredModel, attributes: readonly LinkedAttribute[], kind: ComponentModel, ownerIds: readonly number[], context: LinkedContext): Promise<StoredItem[]> {
   const items: StoredItem[] = [];
-  const fields = fieldsHolding(owner, kind);
+  const fields = fieldsHolding(attributes, kind);
   for (const chunk of chunked(ownerIds, IN_LIST)) {
     const rows = await trx
       .selectFrom(kind.collectionName)
@@ -46,7 +57,7 @@ function itemKey(parentId: number, field: string, order: number): string {
  * Inserts the new items of one kind, then (when they own more) reads their ids back by
  * owner, attribute and position: MySQL has no RETURNING. Returns the pairs to copy below them.
  */
-async function insertItems(trx: DbTransaction, owner: StoredModel, kind: ComponentModel, plan: ItemPlan, kept: ReadonlySet<number>, context: LinkedContext): Promise<RowPair[]> {
+async function insertItems(trx: DbTransaction, owner: StoredModel, attributes: readonly LinkedAttribute[], kind: ComponentModel, plan: ItemPlan, kept: ReadonlySet<number>, context: LinkedContext): Promise<RowPair[]> {
   const inserts = plan.inserts.filter((insert) => insert.from.kind === kind.uid);
   if (inserts.length === 0) return [];
   const columns = userColumns(kind);
@@ -69,7 +80,7 @@ async function insertItems(trx: DbTransaction, owner: StoredModel, kind: Compone
       .selectFrom(kind.collectionName)
       .select(['id', OWNER.parentId, OWNER.field, OWNER.order])
       .where(OWNER.parentType, '=', owner.uid)
-      .where(OWNER.field, 'in', fieldsHolding(owner, kind))
+      .where(OWNER.field, 'in', fieldsHolding(attributes, kind))
       .where(OWNER.parentId, 'in', chunk)
       .execute();
     for (const row of found) {
@@ -90,14 +101,14 @@ async function insertItems(trx: DbTransaction, owner: StoredModel, kind: Compone
  * below them) or inserted. Statements: per component kind, one SELECT and a few batched
  * writes. Returns, per kind that owns more, the item pairs whose own contents are copied next.
  */
-export async function copyComponents(trx: DbTransaction, owner: StoredModel, pairs: readonly RowPair[], context: LinkedContext): Promise<Map<ComponentModel, RowPair[]>> {
+export async function copyComponents(trx: DbTransaction, owner: StoredModel, pairs: readonly RowPair[], context: LinkedContext, attributes: readonly LinkedAttribute[] = owner.linkedAttributes): Promise<Map<ComponentModel, RowPair[]>> {
   const next = new Map<ComponentModel, RowPair[]>();
-  const kinds = ownedComponents(owner, context);
+  const kinds = componentsOf(attributes, context);
   if (pairs.length === 0 || kinds.length === 0) return next;
   const ownerIds = [...new Set(pairs.flatMap((pair) => (pair.fresh ? [pair.from] : [pair.from, pair.to])))];
   const items: StoredItem[] = [];
-  for (const kind of kinds) items.push(...(await loadItems(trx, owner, kind, ownerIds, context)));
-  const fields = owner.linkedAttributes.filter((attribute) => attribute.kind !== 'relation').map((attribute) => attribute.name);
+  for (const kind of kinds) items.push(...(await loadItems(trx, owner, attributes, kind, ownerIds, context)));
+  const fields = attributes.filter((attribute) => attribute.kind !== 'relation').map((attribute) => attribute.name);
   const plan = matchItems(pairs, fields, items);
 
   for (const kind of kinds) {
@@ -114,7 +125,7 @@ export async function copyComponents(trx: DbTransaction, owner: StoredModel, pai
     await updateRows(trx, kind.collectionName, updates);
 
     const kept = new Set(matches.map((match) => match.to.id));
-    const created = await insertItems(trx, owner, kind, plan, kept, context);
+    const created = await insertItems(trx, owner, attributes, kind, plan, kept, context);
     if (kind.linkedAttributes.length > 0) {
       const below = [...matches.map(({ from, to }) => ({ from: from.id, to: to.id, fresh: false })), ...created];
       if (below.length > 0) next.set(kind, below);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.js';
+import type { LinkedAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
 import { LINK_COLUMNS as C, type RelationLink } from '../../schema/relation-link.js';
 import type { LinkedContext } from '../linked-context.js';
@@ -148,10 +149,10 @@ async function copyLinkTable(trx: DbTransaction, link: RelationLink, pairs: read
   for (const chunk of chunked(rows, WRITE_CHUNK)) await trx.insertInto(link.table).values(chunk).execute();
 }
 
-/** Copies every relation list `owner` holds (its owning sides) from each pair's `from` row to its `to` row. */
-export async function copyOwnedLinks(trx: DbTransaction, owner: StoredModel, pairs: readonly RowPair[], context: LinkedContext): Promise<void> {
+/** Copies the relation lists `owner` holds (its owning sides among `attributes`) from each pair's `from` row to its `to` row. */
+export async function copyOwnedLinks(trx: DbTransaction, owner: StoredModel, pairs: readonly RowPair[], context: LinkedContext, attributes: readonly LinkedAttribute[]): Promise<void> {
   if (pairs.length === 0) return;
   for (const link of context.registry.links) {
-    if (link.owner.uid === owner.uid) await copyLinkTable(trx, link, pairs);
+    if (link.owner.uid === owner.uid && attributes.includes(link.ownerAttribute)) await copyLinkTable(trx, link, pairs);
   }
 }

@@ -1,4 +1,5 @@
 import type { DbTransaction } from '../../db/database.js';
+import type { LinkedAttribute } from '../../schema/attribute.js';
 import type { ComponentModel } from '../../schema/component-model.js';
 import type { ContentType } from '../../schema/content-type.js';
 import type { StoredModel } from '../../schema/model.js';
@@ -9,14 +10,15 @@ import type { RowPair } from './row-pair.js';
 import { allValues, changedValues, selectColumns, userColumns, type RowValues, type ValueColumn } from './row-values.js';
 
 /**
- * Copies what the pairs' rows own (relation lists, components and zones), then recurses one
- * component level down for all items at once: statements grow with the model's depth and
- * number of component kinds and link tables, not with the number of items or links.
+ * Copies what the pairs' rows own (relation lists, components and zones) — in `attributes`
+ * only, when given: every item below them comes with them — then recurses one component level
+ * down for all items at once: statements grow with the model's depth and number of component
+ * kinds and link tables, not with the number of items or links.
  */
-async function copyOwned(trx: DbTransaction, model: StoredModel, pairs: readonly RowPair[], context: LinkedContext): Promise<void> {
-  if (pairs.length === 0) return;
-  await copyOwnedLinks(trx, model, pairs, context);
-  const next: Map<ComponentModel, RowPair[]> = await copyComponents(trx, model, pairs, context);
+export async function copyOwned(trx: DbTransaction, model: StoredModel, pairs: readonly RowPair[], context: LinkedContext, attributes: readonly LinkedAttribute[] = model.linkedAttributes): Promise<void> {
+  if (pairs.length === 0 || attributes.length === 0) return;
+  await copyOwnedLinks(trx, model, pairs, context, attributes);
+  const next: Map<ComponentModel, RowPair[]> = await copyComponents(trx, model, pairs, context, attributes);
   for (const [kind, below] of next) await copyOwned(trx, kind, below, context);
 }
 

@@ -7,7 +7,9 @@ import { deleteComponents } from '../components/apply-component-writes.js';
 import { createRowDecoder } from '../decode-row.js';
 import type { LinkedContext } from '../linked-context.js';
 import { deleteRelationLinks } from '../relations/apply-relation-writes.js';
+import { checkPublishable } from './check-publishable.js';
 import { cloneVersion, copyVersion } from './copy-version.js';
+import { sharedLinked, syncSharedLinked } from './sync-shared-linked.js';
 import { syncSharedValues } from './sync-shared-values.js';
 import { versionOf, versionRows, writtenStatus, type VersionRow } from './version-rows.js';
 
@@ -19,12 +21,14 @@ export interface VersionContext extends LinkedContext {
 /**
  * Makes the published version of a locale a copy of its draft, in place when it exists (ids
  * of the row, its component items and unchanged links stay), and syncs shared values to the
- * other locales' published versions. null when the locale has no draft.
+ * other locales' published versions. null when the locale has no draft. A draft that breaks a
+ * rule checked at publish (check-publishable.ts) is a 400.
  */
 export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext): Promise<number | null> {
   const rows = await versionRows(trx, contentType, documentId, locale);
   const draft = versionOf(rows, 'draft');
   if (!draft) return null;
+  await checkPublishable(trx, contentType, draft.id, locale, context);
   const published = versionOf(rows, 'published');
   let rowId: number;
   if (published) {
@@ -36,6 +40,7 @@ export async function publishVersion(trx: DbTransaction, contentType: ContentTyp
     rowId = await cloneVersion(trx, contentType, draft.id, { published_at: context.timestamp() }, context);
   }
   await syncSharedValues(trx, context.dialect, contentType, rowId, documentId, 'published');
+  await syncSharedLinked(trx, contentType, rowId, documentId, 'published', sharedLinked(contentType), context);
   return rowId;
 }
 
@@ -66,16 +71,22 @@ export async function discardDraftVersion(trx: DbTransaction, contentType: Conte
   await copyVersion(trx, contentType, published.id, draft.id, context);
   await trx.updateTable(contentType.collectionName).set({ updated_at: context.timestamp() }).where('id', '=', draft.id).execute();
   await syncSharedValues(trx, context.dialect, contentType, draft.id, documentId, 'draft');
+  await syncSharedLinked(trx, contentType, draft.id, documentId, 'draft', sharedLinked(contentType), context);
 }
 
 /**
- * The document's shared values as API data, for a new locale's version: from a version of the
- * status being written (its drafts, on Draft & Publish types), whose shared values the new
+ * The version a new locale's version takes the document's shared values from: one of the
+ * status being written (a draft, on Draft & Publish types), whose shared values the new
  * version joins. (The reference prefers the published row, which overwrote unpublished edits.)
  */
+export function sharedSource(contentType: ContentType, rows: readonly VersionRow[]): VersionRow | undefined {
+  return versionOf(rows, writtenStatus(contentType)) ?? rows[0];
+}
+
+/** The document's shared scalar values as API data, for a new locale's version (see sharedSource). */
 export async function sharedData(trx: DbTransaction, contentType: ContentType, rows: readonly VersionRow[], context: LinkedContext): Promise<Record<string, unknown>> {
   const shared = contentType.scalarAttributes.filter((attribute) => attribute.shared);
-  const source = versionOf(rows, writtenStatus(contentType)) ?? rows[0];
+  const source = sharedSource(contentType, rows);
   if (shared.length === 0 || !source) return {};
   const stored = await trx
     .selectFrom(contentType.collectionName)

@@ -144,11 +144,11 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       resolve: async (_parent, args: Args, ctx, info) => {
         const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
         const body = bodyOf(args);
-        if (single) return one(await documents.putSingle(contentType, (mode, base) => validateData({ ...base, ...body }, contentType, mode, registry), query));
+        if (single) return one(await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...body }, contentType, mode, registry, { joining }), query));
         const documentId = await documentIdOf(args[idArg], args, info, ctx.principal);
         if (documentId === null) throw new NotFoundError();
         const write = validateData(body, contentType, 'update', registry);
-        const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...body }, contentType, 'create', registry);
+        const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...body }, contentType, 'create', registry, { joining: true });
         const document = await documents.update(documentId, write, query, localize);
         if (!document) throw new NotFoundError();
         return one(document);
