@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { propertyRunParameters } from '../helpers/property-runs.js';
 import { expectContiguousOrders, expectReads, RelationModel } from '../helpers/relation-model.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -318,7 +319,7 @@ describe('relation writes: random sequences against a model', () => {
           await verify();
         }
       }),
-      { numRuns: 25, endOnFailure: true, includeErrorInReport: true, examples: EXAMPLES.map((example) => [example]), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH ?? '0' } : {}) },
+      { numRuns: 25, endOnFailure: true, includeErrorInReport: true, examples: EXAMPLES.map((example) => [example]), ...propertyRunParameters() },
     );
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { propertyRunParameters } from '../helpers/property-runs.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 import { LOCALES, STATUSES, VersionModel, type ConnectItem, type ExpectedVersion, type Locale, type Outcome, type Status, type TagsWrite, type TypeName, type WriteData } from '../helpers/version-model.js';
 
@@ -12,7 +13,7 @@ import { LOCALES, STATUSES, VersionModel, type ConnectItem, type ExpectedVersion
  * every list and findOne read, in both statuses and both locales, with relations and
  * components populated, shows what the model says, and every row id stays what it was while
  * its version exists. A failure prints the seed, the shrunk commands and the HTTP steps they
- * made; FC_SEED and FC_PATH replay it.
+ * made; FC_SEED and FC_PATH replay it, TESSERA_PROPERTY_SEED the whole run (test/helpers/property-runs.ts).
  */
 
 const PLURAL: Record<TypeName, string> = { article: 'articles', tag: 'tags' };
@@ -343,9 +344,10 @@ describe('versions: random sequences of writes and actions against a model', () 
         numRuns: Number(process.env.FC_RUNS ?? 15),
         includeErrorInReport: true,
         examples: EXAMPLES.map((sequence) => [sequence]),
-        // Shrinking replays whole sequences over HTTP: bounded, and resumable with FC_SEED/FC_PATH.
-        skipAllAfterTimeLimit: Number(process.env.FC_TIME_LIMIT ?? 240_000),
-        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH ?? '0', endOnFailure: process.env.FC_SHRINK !== '1' } : {}),
+        // Shrinking replays whole sequences over HTTP, so it is opt-in (FC_SHRINK=1): a run's
+        // length is its number of runs, never a time limit that a slow machine would cut short.
+        endOnFailure: process.env.FC_SHRINK !== '1',
+        ...propertyRunParameters(),
       },
     );
   });
