@@ -7,6 +7,7 @@ import { DefinitionError } from '../../shared/errors.js';
 import type { GraphqlConfig } from '../graphql-config.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { depthLimitRule } from './depth-limit-rule.js';
+import { isJitCompilable } from './is-jit-compilable.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 
@@ -149,7 +150,8 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       ide: false,
       allowBatchedQueries: false,
       // A query text seen before runs as compiled JavaScript (graphql-jit, part of mercurius):
-      // graphql-js' generic executor costs about as much as the rest of the request.
+      // graphql-js' generic executor costs about as much as the rest of the request. Only
+      // documents graphql-jit can compile get there (the preExecution hook below).
       jit: 1,
       csrfPrevention,
       errorHandler: false,
@@ -166,6 +168,10 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
         return { statusCode, response: response as never };
       },
     });
+    // A document handed back by a preExecution hook counts as modified, which mercurius runs on
+    // graphql-js' executor without compiling it (its documented rule): the way to keep
+    // graphql-jit away from variables of recursive input types, whose compilation never ends.
+    child.graphql.addHook('preExecution', async (schema, document) => (isJitCompilable(schema, document) ? undefined : { document }));
     server = child;
     for (const plugin of plugins) await plugin(child);
   });
