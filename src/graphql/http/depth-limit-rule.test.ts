@@ -22,8 +22,9 @@ describe('depthLimitRule', () => {
     assert.deepEqual(errors('{ articles { seo { metaTitle } } }', 2), []);
   });
 
-  it('names an anonymous operation with an empty name', () => {
-    assert.deepEqual(errors('{ articles { related { related { title } } } }', 2), ["'' exceeds maximum operation depth of 2"]);
+  it('names an anonymous operation by its kind, not by an empty name', () => {
+    assert.deepEqual(errors('{ articles { related { related { title } } } }', 2), ['The anonymous query exceeds maximum operation depth of 2']);
+    assert.deepEqual(errors('query { articles { related { related { title } } } }', 2), ['The anonymous query exceeds maximum operation depth of 2']);
   });
 
   it('expands fragments and inline fragments where they are spread', () => {

@@ -9,7 +9,9 @@ interface TooDeep {
  * Refuses an operation with a field deeper than `maxDepth`, as `graphql-depth-limit` counts:
  * root fields are depth 0 (`articles { title }` has depth 1), fragments count as if written
  * in place, and introspection fields (`__schema`, `__typename`, …) are not counted. One error
- * per operation, at the first field past the limit.
+ * per operation, at the first field past the limit, naming the operation as that package does
+ * (`'Deep' exceeds maximum operation depth of 10`) or, when it has no name, its kind (`The
+ * anonymous query exceeds …`).
  */
 export function depthLimitRule(maxDepth: number): ValidationRule {
   return (context: ValidationContext) => {
@@ -38,8 +40,9 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
       OperationDefinition(operation) {
         const found = search(operation.selectionSet, 0, new Set());
         if (found) {
-          const name = operation.name?.value ?? '';
-          context.reportError(new GraphQLError(`'${name}' exceeds maximum operation depth of ${maxDepth}`, { nodes: found.node }));
+          // graphql-depth-limit's wording (the reference's) for a named operation; it would print '' for an anonymous one.
+          const subject = operation.name ? `'${operation.name.value}'` : `The anonymous ${operation.operation}`;
+          context.reportError(new GraphQLError(`${subject} exceeds maximum operation depth of ${maxDepth}`, { nodes: found.node }));
         }
       },
     };
