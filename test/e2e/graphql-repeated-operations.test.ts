@@ -23,6 +23,11 @@ interface Shape {
   readonly listQuery: string;
   readonly nestedQuery: string;
   readonly createMutation: string;
+  /** The type the bomb's fragments are on, and the leaf fragment's selection. */
+  readonly entityType: string;
+  readonly leafSelection: string;
+  /** The bomb's `articles` → [{ id, title, author }]. */
+  bombAnswer(data: any): { id: string; title: string; author: string | null }[];
   /** `articles` of the list operation → titles. */
   titles(data: any): string[];
   /** The nested operation's `first` → [{ heading, author, tags, seo }], `others` → ids. */
@@ -47,6 +52,9 @@ const ENTITY: Shape = {
     }
   }`,
   createMutation: 'mutation Create($data: ArticleInput!) { createArticle(data: $data) { data { id attributes { title views tags { data { attributes { name } } } } } } }',
+  entityType: 'ArticleEntity',
+  leafSelection: 'id attributes { title author { data { attributes { name } } } }',
+  bombAnswer: (data) => data.articles.data.map((entity: any) => ({ id: entity.id, title: entity.attributes.title, author: entity.attributes.author.data?.attributes.name ?? null })),
   titles: (data) => data.articles.data.map((entity: any) => entity.attributes.title),
   nestedAnswer: (data) => ({
     first: data.first.data.map((entity: any) => ({
@@ -79,6 +87,9 @@ const FLAT: Shape = {
     seo { metaTitle }
   }`,
   createMutation: 'mutation Create($data: ArticleInput!) { createArticle(data: $data) { documentId title views tags { name } } }',
+  entityType: 'Article',
+  leafSelection: 'documentId title author { name }',
+  bombAnswer: (data) => data.articles.map((article: any) => ({ id: article.documentId, title: article.title, author: article.author?.name ?? null })),
   titles: (data) => data.articles.map((article: any) => article.title),
   nestedAnswer: (data) => ({
     first: data.first.map((article: any) => ({
@@ -188,6 +199,22 @@ for (const shape of [ENTITY, FLAT]) {
           },
           `call ${index + 1}`,
         );
+      }
+    });
+
+    it(`fragments that each spread the next twice (2^24 fields written out), ${TIMES} times, every answer right`, async () => {
+      // A few hundred bytes a naive walk expands to 2^24 copies: fragments are collected once (as
+      // graphql-js does) when planning, and such an operation is never handed to graphql-js' compiler.
+      const count = 24;
+      const fragments = Array.from({ length: count }, (_, index) => `fragment F${index} on ${shape.entityType} { ...F${index + 1} ...F${index + 1} }`);
+      // No variable of a recursive input type: the selection alone must keep it off the compiler.
+      const operation = `query Bomb($sort: [String]) { articles(sort: $sort) { ${shape.name === 'entity' ? 'data { ...F0 }' : '...F0'} } }
+        ${fragments.join('\n')}
+        fragment F${count} on ${shape.entityType} { ${shape.leafSelection} }`;
+      const expected = TITLES.map((title) => ({ id: idOf(title), title, author: stored.get(title)?.author ?? null }));
+      for (let index = 0; index < TIMES; index += 1) {
+        const data = await run(post, 'query', operation, { sort: ['title:asc'] });
+        assert.deepEqual(shape.bombAnswer(data), expected, `call ${index + 1}`);
       }
     });
 

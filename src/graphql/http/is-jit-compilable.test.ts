@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema, parse } from 'graphql';
-import { isJitCompilable, MAX_COMPILED_INPUT_POSITIONS } from './is-jit-compilable.js';
+import { isJitCompilable, MAX_COMPILED_FIELDS, MAX_COMPILED_INPUT_POSITIONS } from './is-jit-compilable.js';
 
 const schema = buildSchema(`
   input StringFilterInput { eq: String, and: [String], or: [String], not: StringFilterInput }
@@ -44,6 +44,19 @@ describe('isJitCompilable', () => {
     assert.equal(compilable('query($n: Nest2) { __typename }'), true);
     assert.equal(compilable('query($n: Nest1) { nest(n: $n) }'), false);
     assert.equal(compilable(`query(${Array.from({ length: 3 }, (_, index) => `$n${index}: Nest2`).join(', ')}) { __typename }`), false);
+  });
+
+  it('counts the selection with fragments written out where they are spread, each fragment measured once', () => {
+    const bomb = (count: number): string =>
+      `{ articles ...F0 } ${Array.from({ length: count }, (_, index) => `fragment F${index} on Query { ...F${index + 1} ...F${index + 1} }`).join(' ')} fragment F${count} on Query { articles }`;
+    // 2^9 + 1 = 513 fields, then 2^10 + 1 = 1025; 2^200 is measured as fast as 2^9.
+    assert.ok(2 ** 9 + 1 <= MAX_COMPILED_FIELDS && 2 ** 10 + 1 > MAX_COMPILED_FIELDS);
+    assert.equal(compilable(bomb(9)), true);
+    assert.equal(compilable(bomb(10)), false);
+    assert.equal(compilable(bomb(200)), false);
+    const wide = (count: number): string => `{ ${Array.from({ length: count }, (_, index) => `a${index}: articles`).join(' ')} }`;
+    assert.equal(compilable(wide(MAX_COMPILED_FIELDS)), true);
+    assert.equal(compilable(wide(MAX_COMPILED_FIELDS + 1)), false);
   });
 
   it('refuses a variable of an unknown type (validation reports it)', () => {
