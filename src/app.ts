@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from './auth/auth-service.js';
 import { createAuthService } from './auth/create-auth-service.js';
@@ -31,6 +32,7 @@ import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
 import { upgradeVersions } from './documents/versions/upgrade-versions.js';
+import { asDefinitionError } from './graphql/extension/extension-error.js';
 import { createExtensionService } from './graphql/extension/extension-service.js';
 import { createPluginAccessor } from './graphql/extension/plugin-accessor.js';
 import { registerGraphqlFeature } from './graphql/graphql-feature.js';
@@ -128,7 +130,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     };
     const extension = createExtensionService();
     const plugin = createPluginAccessor(extension);
-    await lifecycle.register({ ...lifecycleContext, plugin });
+    // Where the extension service's settings come from: its mistakes stop the start naming this file.
+    const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
+    try {
+      await lifecycle.register({ ...lifecycleContext, plugin });
+    } catch (error) {
+      throw asDefinitionError(error, extensionsFile);
+    }
     await lifecycle.bootstrap({ ...lifecycleContext, plugin });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
@@ -162,6 +170,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       model,
       rest: config.rest,
       extension,
+      extensionsFile,
       extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
       plugins: plugins.graphql,
     });

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { AppConfig } from '../config/app-config.js';
 import { generateSchema, type PluginSchema } from './build-schema.js';
 import { applyExtensions } from './extension/apply-extensions.js';
+import { asDefinitionError } from './extension/extension-error.js';
 import type { ExtensionService } from './extension/extension-service.js';
 import type { ExtensionServices } from './extension/extension-types.js';
 import { loadProjectMiddlewares, loadProjectPolicies } from './extension/load-project-extensions.js';
@@ -16,6 +17,8 @@ export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 
   readonly config: AppConfig;
   /** The service the project's `register()` configured (`strapi.plugin('graphql').service('extension')`). */
   readonly extension: ExtensionService;
+  /** The project file whose `register()` configured it (named when an extension is wrong). */
+  readonly extensionsFile: string;
   /** What the project's policies and middlewares receive as `{ strapi }`. */
   readonly extensionServices: ExtensionServices;
   /** Root fields of plugins (users-permissions, upload). */
@@ -34,13 +37,18 @@ export async function registerGraphqlFeature(fastify: FastifyInstance, context: 
   // Each schema is bound to one model (its resolvers use that model's registry and documents),
   // so a request runs against one consistent model even while the model changes.
   const build = (state: ModelState): GraphQLSchema => {
-    const extensions = context.extension.extensions(context.extensionServices);
-    const services: GraphqlServices = { config, app: context.config, auth, rest, locales, log, registry: state.registry, documents: state.documents };
-    const generated = generateSchema(services, context.extension.view(), context.plugins);
-    return applyExtensions(generated, extensions, { auth: context.auth, policies, middlewares, services: context.extensionServices });
+    try {
+      const extensions = context.extension.extensions(context.extensionServices);
+      const services: GraphqlServices = { config, app: context.config, auth, rest, locales, log, registry: state.registry, documents: state.documents };
+      const generated = generateSchema(services, context.extension.view(), context.plugins);
+      return applyExtensions(generated, extensions, { auth: context.auth, policies, middlewares, services: context.extensionServices });
+    } catch (error) {
+      throw asDefinitionError(error, context.extensionsFile);
+    }
   };
+  const schema = build(context.model.current());
   const plugins = context.extension.extensions(context.extensionServices).flatMap((extension) => extension.plugins ?? []);
-  const endpoint = await registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema: build(context.model.current()), plugins });
+  const endpoint = await registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema, plugins });
   context.model.onSwap((state) => {
     const schema = build(state);
     return () => endpoint.replaceSchema(schema);

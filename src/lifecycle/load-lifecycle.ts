@@ -15,6 +15,8 @@ export interface LifecycleContext {
 
 /** A project's `src/index.{ts,mjs,js}` exports; `{ strapi }` is passed too, for code written for the reference. */
 export interface Lifecycle {
+  /** The project's `src/index.{ts,mjs,js}`, null when it has none. */
+  readonly file: string | null;
   /** Runs before the GraphQL schema is built: the place for extension-service calls. */
   register(context: LifecycleContext): Promise<void>;
   bootstrap(context: LifecycleContext): Promise<void>;
@@ -32,7 +34,7 @@ function noPlugins(name: string): never {
 /** Loads the project's lifecycle functions; a project without `src/index` has none. */
 export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
   const file = FILES.map((name) => path.join(projectDir, 'src', name)).find((candidate) => existsSync(candidate));
-  if (!file) return { register: async () => undefined, bootstrap: async () => undefined };
+  if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined };
   let exported: Record<string, unknown>;
   try {
     const module = await importProjectModule(file);
@@ -50,5 +52,5 @@ export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
     const context: LifecycleContext = { ...given, plugin: given.plugin ?? noPlugins };
     await (fn as LifecycleFunction)({ ...context, tessera: context, strapi: context });
   };
-  return { register: run('register'), bootstrap: run('bootstrap') };
+  return { file, register: run('register'), bootstrap: run('bootstrap') };
 }

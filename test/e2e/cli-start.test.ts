@@ -40,6 +40,15 @@ describe('tessera CLI', { concurrency: true }, () => {
       await cliStops(dir, `${path.join(dir, 'config/server.js')}: could not be loaded: boom`);
     });
 
+    it('names a GraphQL policy that has no file, and where it was expected, in one line', async () => {
+      const index = "export default { register({ strapi }) { strapi.plugin('graphql').service('extension').use({ resolversConfig: { 'Query.posts': { policies: ['global::is-weekday'] } } }); } };\n";
+      const dir = projects.write({ [schemaPath('post')]: post({ title: { type: 'string' } }), 'src/index.js': index });
+      await cliStops(
+        dir,
+        `${path.join(dir, 'src/index.js')}: GraphQL extension: resolversConfig["Query.posts"].policies names the policy "global::is-weekday", which does not exist: add the file src/policies/is-weekday.ts (or .js, .mjs) to the project, exporting (policyContext, config, { strapi }) => boolean`,
+      );
+    });
+
     it('refuses a folder that does not exist, without creating it', async () => {
       const dir = path.join(projects.root, 'no-such-project');
       await cliStops(dir, `${dir}: no such project folder`);

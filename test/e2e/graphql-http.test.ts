@@ -271,6 +271,9 @@ describe('GraphQL over HTTP', () => {
     assert.equal(deep.status, 400);
     assert.equal(deep.body.errors[0].message, "'Deep' exceeds maximum operation depth of 3");
     assert.equal(deep.body.errors[0].extensions.code, 'GRAPHQL_VALIDATION_FAILED');
+    const anonymous = await post(server, { query: '{ nested { child { child { child { value } } } } }' });
+    assert.equal(anonymous.status, 400);
+    assert.equal(anonymous.body.errors[0].message, 'The anonymous query exceeds maximum operation depth of 3');
   });
 
   it('serves introspection when allowed', async () => {
@@ -318,9 +321,15 @@ describe('GraphQL in production', () => {
       assert.equal(introspection.status, 400);
       assert.equal(introspection.body.errors[0].extensions.code, 'GRAPHQL_VALIDATION_FAILED');
       assert.deepEqual((await post(server, { query: '{ __typename hello }' })).body, { data: { __typename: 'Query', hello: 'world' } });
-      const page = await send(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
-      assert.equal(page.status, 400);
-      assert.doesNotMatch(page.text, /<html/);
+      // A browser opening the endpoint: told the console is off and how to turn it on, not refused as a cross-site request.
+      const page = await send(`${server.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      assert.equal(page.status, 404);
+      assert.doesNotMatch(page.text, /<html|CSRF|Cross-Site/i);
+      assert.equal(page.body.data, null);
+      assert.equal(page.body.error.name, 'NotFoundError');
+      assert.match(page.body.error.message, /console is disabled in production.*playgroundAlways: true/);
+      // A script's GET still needs its preflight header.
+      assert.equal((await send(`${server.url}/graphql?query=${encodeURIComponent('{ hello }')}`)).status, 400);
       assert.equal((await send(`${server.url}/graphql/console/main.js`)).status, 404);
     } finally {
       await server.close();

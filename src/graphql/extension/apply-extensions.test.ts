@@ -6,6 +6,7 @@ import type { AuthService } from '../../auth/auth-service.js';
 import { PUBLIC_PRINCIPAL, type Principal } from '../../auth/principal.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
+import { ExtensionError } from './extension-error.js';
 import { applyExtensions, type ApplyExtensionsOptions } from './apply-extensions.js';
 import { BUILT_IN_POLICIES } from './built-in-policies.js';
 import type { GeneratedSchema, GraphqlExtension, MiddlewareFactory, PolicyContext, PolicyFunction } from './extension-types.js';
@@ -161,7 +162,14 @@ describe('applyExtensions: policies', () => {
   });
 
   it('refuses an unknown policy name at start', () => {
-    assert.throws(() => withPolicies(['global::missing']), /^Error: Policy global::missing not found$/);
+    // Each names the policy, where it is named, and where it was expected or what exists.
+    assert.throws(
+      () => withPolicies(['global::missing']),
+      (error: unknown) =>
+        error instanceof ExtensionError &&
+        error.message === 'GraphQL extension: resolversConfig["Mutation.createArticle"].policies names the policy "global::missing", which does not exist: add the file src/policies/missing.ts (or .js, .mjs) to the project, exporting (policyContext, config, { strapi }) => boolean',
+    );
+    assert.throws(() => withPolicies(['plugin::users-permissions.isAdmin']), /names the policy "plugin::users-permissions\.isAdmin", which does not exist: policy names are "global::<file name>" for the files of src\/policies\/, or one of the registered policies \(.*"global::allow".*"plugin::users-permissions\.isAuthenticated"\)$/);
   });
 });
 
@@ -203,7 +211,7 @@ describe('applyExtensions: middlewares and order', () => {
   });
 
   it('refuses an unknown middleware or a factory that returns no function at start', () => {
-    assert.throws(() => applyExtensions(generated(), [{ resolversConfig: { 'Query.me': { middlewares: ['global::nope'] } } }], options()), /Middleware global::nope not found/);
+    assert.throws(() => applyExtensions(generated(), [{ resolversConfig: { 'Query.me': { middlewares: ['global::nope'] } } }], options()), (error: unknown) => error instanceof ExtensionError && /resolversConfig\["Query\.me"\]\.middlewares names the middleware "global::nope", which does not exist: add the file src\/middlewares\/nope\.ts \(or \.js, \.mjs\)/.test(error.message));
     const middlewares = new Map<string, MiddlewareFactory>([['global::bad', () => 'x' as never]]);
     assert.throws(() => applyExtensions(generated(), [{ resolversConfig: { 'Query.me': { middlewares: ['global::bad'] } } }], options({ middlewares })), /must return a function/);
   });
@@ -239,7 +247,7 @@ describe('applyExtensions: types, typeDefs and resolvers', () => {
   });
 
   it('refuses bad SDL, a conflicting redeclaration, and resolvers or configs for missing fields, at start', () => {
-    assert.throws(() => applyExtensions(generated(), [{ typeDefs: 'type {' }], options()), /^Error: GraphQL extension typeDefs: Syntax Error/);
+    assert.throws(() => applyExtensions(generated(), [{ typeDefs: 'type {' }], options()), /^GraphqlExtensionError: GraphQL extension typeDefs: Syntax Error/);
     assert.throws(() => applyExtensions(generated(), [{ typeDefs: 'extend type Query { x: Nope }' }], options()), /GraphQL extension typeDefs: Unknown type "Nope"/);
     assert.throws(() => applyExtensions(generated(), [{ typeDefs: 'type Query { me: Int }' }], options()), /Query.me is already in the schema as String, not Int/);
     assert.throws(() => applyExtensions(generated(), [{ resolvers: { Query: { nope: () => 1 } } }], options()), /resolvers: Query.nope is not a field/);

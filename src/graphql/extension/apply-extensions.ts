@@ -15,6 +15,7 @@ import { extendWithTypeDefs } from './extend-with-type-defs.js';
 import type { ExtensionServices, GeneratedSchema, GraphqlExtension, MiddlewareFactory, PolicyFunction, ResolverConfig } from './extension-types.js';
 import { rebuildSchema } from './rebuild-schema.js';
 import { createAuthorizer, wrapResolver } from './wrap-resolver.js';
+import { ExtensionError } from './extension-error.js';
 
 export interface ApplyExtensionsOptions {
   readonly auth: AuthService;
@@ -28,7 +29,7 @@ export interface ApplyExtensionsOptions {
 type Resolver = GraphQLFieldResolver<unknown, GraphqlRequestContext>;
 
 function fail(problem: string): never {
-  throw new Error(`GraphQL extension: ${problem}`);
+  throw new ExtensionError(`GraphQL extension: ${problem}`);
 }
 
 /**
@@ -115,8 +116,8 @@ export function applyExtensions(generated: GeneratedSchema, extensions: readonly
       const open = config?.auth === false || generated.open.has(path) || !checked;
       const guard = {
         authorize: open ? null : createAuthorizer(options.auth, config?.auth ? config.auth.scope : scope),
-        middlewares: bindMiddlewares(config?.middlewares ?? [], options.middlewares, options.services),
-        policies: bindPolicies(config?.policies ?? [], options.policies, options.services),
+        middlewares: bindMiddlewares(config?.middlewares ?? [], options.middlewares, options.services, `GraphQL extension: resolversConfig["${path}"].middlewares`),
+        policies: bindPolicies(config?.policies ?? [], options.policies, options.services, `GraphQL extension: resolversConfig["${path}"].policies`),
       };
       return { ...field, resolve: wrapResolver(resolve ?? defaultFieldResolver, guard) as typeof field.resolve };
     },

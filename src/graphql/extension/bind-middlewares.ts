@@ -1,4 +1,6 @@
 import type { ExtensionServices, MiddlewareFactory, MiddlewareFunction, MiddlewareItem } from './extension-types.js';
+import { ExtensionError } from './extension-error.js';
+import { missingExtensionMessage } from './missing-extension-message.js';
 
 /**
  * Resolves `middlewares` items at start. A function is the middleware itself; a name or
@@ -9,15 +11,17 @@ export function bindMiddlewares(
   items: readonly MiddlewareItem[],
   registered: ReadonlyMap<string, MiddlewareFactory>,
   services: ExtensionServices,
+  /** Where the items are named, for messages. */
+  where: string,
 ): readonly MiddlewareFunction[] {
   return items.map((item): MiddlewareFunction => {
     if (typeof item === 'function') return item;
     const name = typeof item === 'string' ? item : item.name;
     const options = typeof item === 'string' ? {} : (item.options ?? {});
     const factory = registered.get(name);
-    if (!factory) throw new Error(`Middleware ${name} not found`);
+    if (!factory) throw new ExtensionError(missingExtensionMessage('middleware', name, where, registered.keys()));
     const middleware: unknown = factory(options, services);
-    if (typeof middleware !== 'function') throw new Error(`Middleware ${name}: its factory (options, { strapi }) must return a function (next, parent, args, context, info)`);
+    if (typeof middleware !== 'function') throw new ExtensionError(`${where}: the factory of the middleware "${name}" must return a function (next, parent, args, context, info)`);
     return middleware as MiddlewareFunction;
   });
 }

@@ -3,6 +3,8 @@ import { CmsError } from '../../shared/errors.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import type { ExtensionServices, PolicyContext, PolicyFunction, PolicyItem } from './extension-types.js';
 import { PolicyError } from './policy-error.js';
+import { ExtensionError } from './extension-error.js';
+import { missingExtensionMessage } from './missing-extension-message.js';
 
 /** A policy ready to run: its item resolved once at start. */
 export type BoundPolicy = (context: PolicyContext) => unknown;
@@ -17,13 +19,15 @@ export function bindPolicies(
   items: readonly PolicyItem[],
   registered: ReadonlyMap<string, PolicyFunction>,
   services: ExtensionServices,
+  /** Where the items are named, for messages: `GraphQL extension: resolversConfig["Query.hello"].policies`. */
+  where: string,
 ): readonly BoundPolicy[] {
   return items.map((item): BoundPolicy => {
     if (typeof item === 'function') return (context) => item(context, services, services);
     const name = typeof item === 'string' ? item : item.name;
     const config = typeof item === 'string' ? {} : (item.config ?? {});
     const policy = registered.get(name);
-    if (!policy) throw new Error(`Policy ${name} not found`);
+    if (!policy) throw new ExtensionError(missingExtensionMessage('policy', name, where, registered.keys()));
     return (context) => policy(context, config, services);
   });
 }

@@ -1,5 +1,6 @@
 import { isNamedType } from 'graphql';
 import type { GraphqlExtension, ResolverConfig } from './extension-types.js';
+import { ExtensionError } from './extension-error.js';
 
 const EXTENSION_KEYS = new Set(['types', 'typeDefs', 'plugins', 'resolvers', 'resolversConfig']);
 const CONFIG_KEYS = new Set(['auth', 'policies', 'middlewares']);
@@ -9,7 +10,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function fail(problem: string): never {
-  throw new Error(`GraphQL extension: ${problem}`);
+  throw new ExtensionError(`GraphQL extension: ${problem}`);
 }
 
 function checkResolverConfig(path: string, config: unknown): void {

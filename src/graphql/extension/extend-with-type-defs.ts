@@ -9,11 +9,12 @@ import {
   type GraphQLSchema,
   type InputValueDefinitionNode,
 } from 'graphql';
+import { ExtensionError } from './extension-error.js';
 
 type FieldNode = FieldDefinitionNode | InputValueDefinitionNode;
 
 function fail(problem: string): never {
-  throw new Error(`GraphQL extension typeDefs: ${problem}`);
+  throw new ExtensionError(`GraphQL extension typeDefs: ${problem}`);
 }
 
 /** Fields the schema already has are dropped when written identically, refused when written otherwise. */

@@ -1,4 +1,5 @@
 import { SHADOW_ACTIONS, type ShadowAction, type ShadowCrudView } from './extension-types.js';
+import { ExtensionError } from './extension-error.js';
 
 const QUERY_ACTIONS: ReadonlySet<ShadowAction> = new Set(['find', 'findOne']);
 
@@ -64,11 +65,11 @@ function isShadowAction(action: unknown): action is ShadowAction {
 function checkAction(action: unknown, allowAll: boolean): ShadowAction | '*' {
   if (isShadowAction(action) || (allowAll && action === '*')) return action;
   const expected = `${SHADOW_ACTIONS.join(', ')}${allowAll ? ' or "*"' : ''}`;
-  throw new Error(`Unknown shadow CRUD action ${JSON.stringify(action)}: expected one of ${expected}`);
+  throw new ExtensionError(`Unknown shadow CRUD action ${JSON.stringify(action)}: expected one of ${expected}`);
 }
 
 function checkName(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`shadowCRUD: ${what} must be a non-empty string, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || value === '') throw new ExtensionError(`shadowCRUD: ${what} must be a non-empty string, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -148,7 +149,7 @@ export function createShadowCrudManager(): ShadowCrudManager {
         return api;
       },
       disableActions(actions) {
-        if (!Array.isArray(actions)) throw new Error(`shadowCRUD(${uid}).disableActions expects an array of action names`);
+        if (!Array.isArray(actions)) throw new ExtensionError(`shadowCRUD(${uid}).disableActions expects an array of action names`);
         // Checked first so that a bad name leaves nothing half-applied.
         for (const action of actions) checkAction(action, true);
         for (const action of actions) api.disableAction(action);

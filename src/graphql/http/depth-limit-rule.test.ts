@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema, parse, validate, type ValidationRule } from 'graphql';
 import { depthLimitRule } from './depth-limit-rule.js';
 
 const schema = buildSchema(`
@@ -22,8 +22,9 @@ describe('depthLimitRule', () => {
     assert.deepEqual(errors('{ articles { seo { metaTitle } } }', 2), []);
   });
 
-  it('names an anonymous operation with an empty name', () => {
-    assert.deepEqual(errors('{ articles { related { related { title } } } }', 2), ["'' exceeds maximum operation depth of 2"]);
+  it('names an anonymous operation by its kind, not by an empty name', () => {
+    assert.deepEqual(errors('{ articles { related { related { title } } } }', 2), ['The anonymous query exceeds maximum operation depth of 2']);
+    assert.deepEqual(errors('query { articles { related { related { title } } } }', 2), ['The anonymous query exceeds maximum operation depth of 2']);
   });
 
   it('expands fragments and inline fragments where they are spread', () => {
@@ -48,5 +49,29 @@ describe('depthLimitRule', () => {
   it('survives fragment cycles (another rule reports them)', () => {
     const document = parse('{ articles { ...A } } fragment A on Article { related { ...A } }');
     assert.doesNotThrow(() => validate(schema, document, [depthLimitRule(5)]));
+    // A cycle through fragments spread at one depth, with a field past the limit beside it.
+    const cycle = parse('query C { articles { ...A } } fragment A on Article { ...B } fragment B on Article { ...A related { related { title } } }');
+    assert.deepEqual(validate(schema, cycle, [depthLimitRule(1)]).map((error) => error.message), ["'C' exceeds maximum operation depth of 1"]);
+  });
+
+  it('measures each fragment once: n fragments each spreading the next twice cost n, not 2^n', () => {
+    const count = 16;
+    const fragments = Array.from({ length: count }, (_, index) => `fragment F${index} on Article { ...F${index + 1} ...F${index + 1} }`);
+    const document = parse(`query Bomb { articles { ...F0 } } ${fragments.join(' ')} fragment F${count} on Article { related { title } }`);
+    // Counted, not timed: walking fragments where they are spread would look them up 2^17 times.
+    let lookups = 0;
+    const counted = (limit: number): ValidationRule => (context) =>
+      depthLimitRule(limit)(
+        new Proxy(context, {
+          get(target, key) {
+            if (key === 'getFragment') return (name: string) => ((lookups += 1), target.getFragment(name));
+            const value: unknown = Reflect.get(target, key);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      );
+    assert.deepEqual(validate(schema, document, [counted(2)]), []);
+    assert.deepEqual(validate(schema, document, [counted(1)]).map((error) => error.message), ["'Bomb' exceeds maximum operation depth of 1"]);
+    assert.ok(lookups <= 4 * (count + 1), `${lookups} fragment lookups`);
   });
 });

@@ -3,10 +3,11 @@ import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { AuthService } from '../../auth/auth-service.js';
 import type { Principal } from '../../auth/principal.js';
-import { DefinitionError } from '../../shared/errors.js';
+import { DefinitionError, NotFoundError } from '../../shared/errors.js';
 import type { GraphqlConfig } from '../graphql-config.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { depthLimitRule } from './depth-limit-rule.js';
+import { isJitCompilable } from './is-jit-compilable.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 
@@ -26,6 +27,9 @@ export interface RegisterGraphqlOptions {
   readonly schema: GraphQLSchema;
   readonly plugins?: readonly unknown[];
 }
+
+const CONSOLE_OFF_MESSAGE =
+  'The GraphQL console is disabled in production. To serve it, set playgroundAlways: true in the graphql plugin\'s config (config/plugins: graphql: { config: { playgroundAlways: true } }). GraphQL operations are answered here as POST requests with a JSON body.';
 
 /** The headers that mark a GET as no simple cross-site request: Apollo's names (clients of the reference send them) and mercurius'. */
 const PREFLIGHT_HEADERS = ['x-apollo-operation-name', 'apollo-require-preflight', 'x-mercurius-operation-name', 'mercurius-require-preflight'];
@@ -125,13 +129,14 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       return reply.code(formatted.statusCode).send(formatted.response);
     });
 
-    if (consoleOn) {
-      // Before authentication and the CSRF check: a browser opening the endpoint sends neither a token nor a preflight header.
-      child.addHook('onRequest', async (request, reply) => {
-        if (request.method === 'GET' && wantsHtml(request.headers.accept)) return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
-        return undefined;
-      });
-    }
+    // Before authentication and the CSRF check: a browser opening the endpoint sends neither a
+    // token nor a preflight header, and must learn that the console is off rather than meet a
+    // CSRF refusal meant for scripts.
+    child.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !wantsHtml(request.headers.accept)) return undefined;
+      if (!consoleOn) throw new NotFoundError(CONSOLE_OFF_MESSAGE);
+      return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
+    });
 
     child.addHook('preHandler', async (request, reply) => {
       principals.set(request, await auth.authenticate(request.headers.authorization));
@@ -149,7 +154,8 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       ide: false,
       allowBatchedQueries: false,
       // A query text seen before runs as compiled JavaScript (graphql-jit, part of mercurius):
-      // graphql-js' generic executor costs about as much as the rest of the request.
+      // graphql-js' generic executor costs about as much as the rest of the request. Only
+      // documents graphql-jit can compile get there (the preExecution hook below).
       jit: 1,
       csrfPrevention,
       errorHandler: false,
@@ -166,6 +172,10 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
         return { statusCode, response: response as never };
       },
     });
+    // A document handed back by a preExecution hook counts as modified, which mercurius runs on
+    // graphql-js' executor without compiling it (its documented rule): the way to keep
+    // graphql-jit away from variables of recursive input types, whose compilation never ends.
+    child.graphql.addHook('preExecution', async (schema, document) => (isJitCompilable(schema, document) ? undefined : { document }));
     server = child;
     for (const plugin of plugins) await plugin(child);
   });

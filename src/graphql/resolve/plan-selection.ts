@@ -40,19 +40,31 @@ function included(node: FieldNode | { readonly directives?: FieldNode['directive
   return include?.if !== false;
 }
 
-/** The fields of a selection set, fragments expanded (those whose type condition is `typeName`, or none). */
+/**
+ * The fields of a selection set, fragments expanded (those whose type condition is `typeName`,
+ * or none). A named fragment is expanded once per call, as graphql-js collects fields: spread
+ * again it adds the same fields, and expanding each spread would make n fragments that each
+ * spread the next twice cost 2^n.
+ */
 export function flattenSelections(selectionSet: SelectionSetNode, typeName: string, info: GraphQLResolveInfo): FieldNode[] {
   const fields: FieldNode[] = [];
-  for (const selection of selectionSet.selections) {
-    if (!included(selection, info)) continue;
-    if (selection.kind === Kind.FIELD) fields.push(selection);
-    else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!selection.typeCondition || selection.typeCondition.name.value === typeName) fields.push(...flattenSelections(selection.selectionSet, typeName, info));
-    } else {
-      const fragment = info.fragments[selection.name.value];
-      if (fragment && fragment.typeCondition.name.value === typeName) fields.push(...flattenSelections(fragment.selectionSet, typeName, info));
+  const expanded = new Set<string>();
+  const collect = (set: SelectionSetNode): void => {
+    for (const selection of set.selections) {
+      if (!included(selection, info)) continue;
+      if (selection.kind === Kind.FIELD) fields.push(selection);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (!selection.typeCondition || selection.typeCondition.name.value === typeName) collect(selection.selectionSet);
+      } else {
+        const name = selection.name.value;
+        const fragment = info.fragments[name];
+        if (!fragment || expanded.has(name) || fragment.typeCondition.name.value !== typeName) continue;
+        expanded.add(name);
+        collect(fragment.selectionSet);
+      }
     }
-  }
+  };
+  collect(selectionSet);
   return fields;
 }
 

@@ -1,0 +1,118 @@
+import {
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  Kind,
+  typeFromAST,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+
+/**
+ * The most variable-coercion code graphql-jit may generate for one operation, in input
+ * positions (a scalar, an enum, a list or an input object met while unrolling the variables'
+ * types). A content-type's input is about one position per attribute (the test fixtures'
+ * 20-attribute `SampleInput` is 21); the bound keeps a wide input of nested lists, whose code
+ * doubles per list level, from costing seconds of compilation on the event loop.
+ */
+export const MAX_COMPILED_INPUT_POSITIONS = 500;
+
+/**
+ * The most fields an operation may have with every fragment spread written out in place for
+ * graphql-jit to compile it. Its compiler does not reuse a fragment spread several times inside
+ * a nested selection: n fragments that each spread the next twice (a few hundred bytes) take
+ * time exponential in n, while graphql-js collects each fragment once. Real operations, however
+ * many fragments their client composes, have a few hundred fields at most; compiling 1,000 takes
+ * about half a second (2,000: 1.2 s on the test machine), once per query text.
+ */
+export const MAX_COMPILED_FIELDS = 1000;
+
+/** Per schema: the unrolled size of each input object type (Infinity when it contains itself). */
+const sizesBySchema = new WeakMap<GraphQLSchema, Map<string, number>>();
+/** Per schema: each document's verdict (mercurius keeps one document object per query text). */
+const verdictsBySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, boolean>>();
+
+function inputSize(type: GraphQLInputType, sizes: Map<string, number>, visiting: Set<string>): number {
+  if (isNonNullType(type)) return inputSize(type.ofType, sizes, visiting);
+  // graphql-jit writes the element's code twice for a list: once per item, once for a lone value coerced to a list.
+  if (isListType(type)) return 1 + 2 * inputSize(type.ofType, sizes, visiting);
+  if (isScalarType(type) || isEnumType(type)) return 1;
+  if (!isInputObjectType(type)) return Infinity;
+  const known = sizes.get(type.name);
+  if (known !== undefined) return known;
+  // A type met again while unrolling itself (`and: [ArticleFiltersInput]`) never ends.
+  if (visiting.has(type.name)) return Infinity;
+  visiting.add(type.name);
+  let size = 1;
+  for (const field of Object.values(type.getFields())) size += inputSize(field.type, sizes, visiting);
+  visiting.delete(type.name);
+  sizes.set(type.name, size);
+  return size;
+}
+
+/** The operation's fields with every fragment spread expanded where it is spread, each fragment measured once. */
+function expandedFields(selectionSet: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>, measured: Map<string, number>): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) count += 1 + (selection.selectionSet ? expandedFields(selection.selectionSet, fragments, measured) : 0);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += expandedFields(selection.selectionSet, fragments, measured);
+    else {
+      const name = selection.name.value;
+      let size = measured.get(name);
+      if (size === undefined) {
+        const fragment = fragments.get(name);
+        // Marked before measuring: a cycle (refused by validation before execution) counts as nothing.
+        measured.set(name, 0);
+        size = fragment ? expandedFields(fragment.selectionSet, fragments, measured) : 0;
+        measured.set(name, size);
+      }
+      count += size;
+    }
+  }
+  return count;
+}
+
+function decide(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const measured = new Map<string, number>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION && expandedFields(definition.selectionSet, fragments, measured) > MAX_COMPILED_FIELDS) return false;
+  }
+  let sizes = sizesBySchema.get(schema);
+  if (!sizes) sizesBySchema.set(schema, (sizes = new Map()));
+  let total = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    for (const variable of definition.variableDefinitions ?? []) {
+      const type = typeFromAST(schema, variable.type);
+      if (!type) return false;
+      total += inputSize(type as GraphQLInputType, sizes, new Set());
+      if (total > MAX_COMPILED_INPUT_POSITIONS) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether graphql-jit (mercurius' compiled execution) can compile this document. Its variable
+ * coercion is generated by unrolling each variable's input type inline, with no guard against
+ * an input type that contains itself: every `<Type>FiltersInput` does (`and`, `or`, `not`, and
+ * the filters of relations pointing back), so compiling `query($f: ArticleFiltersInput)` never
+ * ends and fills the heap (graphql-jit issue #81). Such documents, and any whose unrolled
+ * variables would be larger than `MAX_COMPILED_INPUT_POSITIONS`, must run on graphql-js'
+ * executor, which coerces the value sent, not the type. So must operations whose selection,
+ * fragments written out, has more than `MAX_COMPILED_FIELDS` fields.
+ */
+export function isJitCompilable(schema: GraphQLSchema, document: DocumentNode): boolean {
+  let verdicts = verdictsBySchema.get(schema);
+  if (!verdicts) verdictsBySchema.set(schema, (verdicts = new WeakMap()));
+  let verdict = verdicts.get(document);
+  if (verdict === undefined) verdicts.set(document, (verdict = decide(schema, document)));
+  return verdict;
+}
