@@ -22,6 +22,7 @@ import { buildModel } from './model/build-model.js';
 import { registerContentTypeBuilder } from './content-type-builder/content-type-builder-plugin.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
+import { registerBodyParsers } from './rest/body-parsers.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
@@ -86,6 +87,7 @@ function buildHttp(config: AppConfig): FastifyInstance {
     trustProxy: config.server.proxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
+  registerBodyParsers(fastify);
   fastify.setErrorHandler((error, request, reply) => {
     const envelope = toErrorEnvelope(error);
     if (envelope.status >= 500) request.log.error(error);

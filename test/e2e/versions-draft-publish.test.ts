@@ -235,6 +235,18 @@ describe('Draft & Publish: a collection type', () => {
       assert.deepEqual((await read(created.documentId)).body.data, created, 'the published version is untouched');
     });
 
+    it('actions sent with Content-Type: application/json and no body (as HTTP helpers send them) work', async () => {
+      const draft = await createArticle({ body: 'helper' }, '?status=draft');
+      const json = { rawBody: '', headers: { 'content-type': 'application/json' } };
+      for (const name of ['publish', 'discard-draft', 'unpublish'] as const) {
+        const response = await t.request('POST', `/api/articles/${draft.documentId}/actions/${name}`, json);
+        assert.equal(response.status, 200, `${name}: ${response.text}`);
+      }
+      assert.equal((await read(draft.documentId)).status, 404, 'unpublished again');
+      const empty = await t.request('POST', `/api/articles/${draft.documentId}/actions/publish`, { rawBody: '{}', headers: json.headers });
+      assert.equal(empty.status, 200, 'an empty object is a body without data, as before');
+    });
+
     it('actions answer with the populate and fields of their query', async () => {
       const draft = await createArticle({ body: 'b', seo: { metaTitle: 'Meta' } }, '?status=draft');
       const response = await action(draft.documentId, 'publish', '?fields[0]=title&populate[0]=seo');
