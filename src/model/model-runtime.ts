@@ -17,6 +17,7 @@ import { writeModelFiles } from './model-files.js';
 import type { ModelHolder, ModelState } from './model-holder.js';
 import { pollModelVersion, readModelSource, readModelVersion, readRecordedModel, sameSource, writeModel } from './model-store.js';
 import { nextSource } from './next-source.js';
+import { UnconfirmedChangeError } from './unconfirmed-change-error.js';
 
 export interface ModelRuntimeDeps {
   readonly projectDir: string;
@@ -163,7 +164,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       serialized(async (): Promise<ApplyResult> => {
         const planned = await plan(changes);
         if (!confirm && planned.impacts.length > 0) {
-          throw new ValidationError('This change affects stored data; send confirm: true to apply it', { impacts: planned.impacts });
+          throw new UnconfirmedChangeError(planned.impacts);
         }
         const served = holder.current();
         // Prepared (GraphQL schema built) before anything changes: a model that cannot be served is refused untouched.
