@@ -23,6 +23,7 @@ import { registerContentTypeBuilder } from './content-type-builder/content-type-
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { registerBodyParsers } from './rest/body-parsers.js';
+import { trackKnownPaths, type KnownPaths } from './rest/known-paths.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
@@ -71,7 +72,7 @@ export interface CreateAppOptions {
   readonly log?: (message: string) => void;
 }
 
-function buildHttp(config: AppConfig): FastifyInstance {
+function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
   const fastify = Fastify({
     logger: config.logger,
     bodyLimit: config.server.bodyLimit,
@@ -88,6 +89,7 @@ function buildHttp(config: AppConfig): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
   registerBodyParsers(fastify);
+  const knownPaths = trackKnownPaths(fastify);
   fastify.setErrorHandler((error, request, reply) => {
     const envelope = toErrorEnvelope(error);
     if (envelope.status >= 500) request.log.error(error);
@@ -97,7 +99,7 @@ function buildHttp(config: AppConfig): FastifyInstance {
     const envelope = toErrorEnvelope(new NotFoundError());
     return reply.code(envelope.status).send(envelope.body);
   });
-  return fastify;
+  return { fastify, knownPaths };
 }
 
 /**
@@ -133,7 +135,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
-    const fastify = buildHttp(config);
+    const { fastify, knownPaths } = buildHttp(config);
     const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
     const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
@@ -165,6 +167,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
       plugins: plugins.graphql,
     });
+    knownPaths.complete();
     await fastify.ready();
 
     let closing: Promise<void> | undefined;
