@@ -31,6 +31,7 @@ import type { SchemaRegistry } from './schema/registry.js';
 import { toTableModels } from './schema/to-table-model.js';
 import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
+import { systemClock, type Clock } from './shared/clock.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
 import { upgradeVersions } from './documents/versions/upgrade-versions.js';
 import { createExtensionService } from './graphql/extension/extension-service.js';
@@ -70,6 +71,8 @@ export interface CreateAppOptions {
   /** Replaces parts of the loaded configuration (tests use it for ports and databases). */
   readonly override?: (config: AppConfig) => AppConfig;
   readonly log?: (message: string) => void;
+  /** The time of rate-limit windows and token lifetimes; the system clock unless a test passes its own. */
+  readonly clock?: Clock;
 }
 
 function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
@@ -106,7 +109,7 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
  * The composition root: config → registry → database → services → HTTP. Everything else
  * receives what it needs from here; nothing reads globals.
  */
-export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
+export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
   // Read once: the registry is built from them, and the content-type builder starts from them.
@@ -136,7 +139,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const { fastify, knownPaths } = buildHttp(config);
-    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
+    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log, clock };
     const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();
