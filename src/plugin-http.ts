@@ -7,3 +7,4 @@
  */
 export { readQuery } from './rest/parse-query-string.js';
 export { routeMethods, type Handler } from './rest/route-methods.js';
+export { trackKnownPaths, type KnownPaths } from './rest/known-paths.js';
