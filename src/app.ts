@@ -71,7 +71,7 @@ export interface CreateAppOptions {
   /** Replaces parts of the loaded configuration (tests use it for ports and databases). */
   readonly override?: (config: AppConfig) => AppConfig;
   readonly log?: (message: string) => void;
-  /** The time of rate-limit windows and token lifetimes; the system clock unless a test passes its own. */
+  /** The time of rate-limit windows, token lifetimes and document timestamps; the system clock unless a test passes its own. */
   readonly clock?: Clock;
 }
 
@@ -120,7 +120,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   try {
     const sync = await syncSchema(database, [...toTableModels(initialRegistry), ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry }), version: 0 });
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()) }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -159,6 +159,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       defaultLocale: () => locales.defaultLocale(),
       log,
       databaseConfig: config.database,
+      clock,
     });
     await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime });
     const lifecycleServices = { ...lifecycleContext, plugin };

@@ -25,7 +25,7 @@ export interface FeatureContext {
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
   readonly log: (message: string) => void;
-  /** The time of rate-limit windows and token lifetimes (tests move it by hand). */
+  /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
   readonly clock: Clock;
   /** Set once the hooks are registered: counts auth attempts that no limited path covers (GraphQL). */
   readonly authRateLimit?: AuthRateLimit;
