@@ -23,6 +23,8 @@ import { buildModel } from './model/build-model.js';
 import { registerContentTypeBuilder } from './content-type-builder/content-type-builder-plugin.js';
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
+import { registerBodyParsers } from './rest/body-parsers.js';
+import { trackKnownPaths, type KnownPaths } from './rest/known-paths.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
@@ -30,6 +32,7 @@ import type { SchemaRegistry } from './schema/registry.js';
 import { toTableModels } from './schema/to-table-model.js';
 import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
+import { systemClock, type Clock } from './shared/clock.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
 import { upgradeVersions } from './documents/versions/upgrade-versions.js';
 import { asDefinitionError } from './graphql/extension/extension-error.js';
@@ -71,9 +74,11 @@ export interface CreateAppOptions {
   /** Replaces parts of the loaded configuration (tests use it for ports and databases). */
   readonly override?: (config: AppConfig) => AppConfig;
   readonly log?: (message: string) => void;
+  /** The time of rate-limit windows, token lifetimes and document timestamps; the system clock unless a test passes its own. */
+  readonly clock?: Clock;
 }
 
-function buildHttp(config: AppConfig): FastifyInstance {
+function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
   const fastify = Fastify({
     logger: config.logger,
     bodyLimit: config.server.bodyLimit,
@@ -89,6 +94,8 @@ function buildHttp(config: AppConfig): FastifyInstance {
     trustProxy: config.server.proxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
+  registerBodyParsers(fastify);
+  const knownPaths = trackKnownPaths(fastify);
   fastify.setErrorHandler((error, request, reply) => {
     const envelope = toErrorEnvelope(error);
     if (envelope.status >= 500) request.log.error(error);
@@ -98,14 +105,14 @@ function buildHttp(config: AppConfig): FastifyInstance {
     const envelope = toErrorEnvelope(new NotFoundError());
     return reply.code(envelope.status).send(envelope.body);
   });
-  return fastify;
+  return { fastify, knownPaths };
 }
 
 /**
  * The composition root: config → registry → database → services → HTTP. Everything else
  * receives what it needs from here; nothing reads globals.
  */
-export async function createApp({ projectDir, env = {}, override, log = () => undefined }: CreateAppOptions): Promise<App> {
+export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
   // Read once: the registry is built from them, and the content-type builder starts from them.
@@ -117,7 +124,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   try {
     const sync = await syncSchema(database, [...toTableModels(initialRegistry), ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry }), version: 0 });
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()) }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -141,8 +148,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
-    const fastify = buildHttp(config);
-    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log };
+    const { fastify, knownPaths } = buildHttp(config);
+    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log, clock };
     const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();
@@ -162,6 +169,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       defaultLocale: () => locales.defaultLocale(),
       log,
       databaseConfig: config.database,
+      clock,
     });
     await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime });
     const lifecycleServices = { ...lifecycleContext, plugin };
@@ -174,6 +182,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
       plugins: plugins.graphql,
     });
+    knownPaths.complete();
     await fastify.ready();
 
     let closing: Promise<void> | undefined;

@@ -13,6 +13,7 @@ import { registerAdmin } from './admin/admin-plugin.js';
 import { registerUsersPermissions } from './users-permissions/users-permissions-plugin.js';
 import { registerUpload } from './upload/upload-plugin.js';
 import type { PluginSchema } from './graphql/build-schema.js';
+import type { Clock } from './shared/clock.js';
 
 /** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
 export interface FeatureContext {
@@ -24,6 +25,8 @@ export interface FeatureContext {
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
   readonly log: (message: string) => void;
+  /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
+  readonly clock: Clock;
   /** Set once the hooks are registered: counts auth attempts that no limited path covers (GraphQL). */
   readonly authRateLimit?: AuthRateLimit;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { AppConfig } from '../config/app-config.js';
+import type { Clock } from '../shared/clock.js';
 import { DefinitionError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 
@@ -39,17 +40,19 @@ export async function resolveAdminJwtSecret(config: AppConfig, store: KeyValueSt
   return String(await store.getOrInit('admin.jwtSecret', randomBytes(32).toString('base64')));
 }
 
-export async function createAdminJwt(config: AppConfig, store: KeyValueStore): Promise<AdminJwt> {
+export async function createAdminJwt(config: AppConfig, store: KeyValueStore, clock: Clock): Promise<AdminJwt> {
   const secret = await resolveAdminJwtSecret(config, store);
   const options = record(record(config.files.admin.value.auth).options);
   const expiresIn = parseAdminExpiresIn(options.expiresIn ?? DEFAULT_EXPIRES_IN, config.files.admin.file);
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  // Expiry is checked against the app's clock below (the library would read the system time).
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000, ignoreExpiration: true });
   return {
-    sign: (adminUserId) => signer({ id: adminUserId, kind: 'admin' }),
+    sign: (adminUserId) => signer({ id: adminUserId, kind: 'admin', iat: Math.floor(clock.now() / 1000) }),
     verify(token) {
       try {
-        const payload = verifier(token) as { id?: unknown; kind?: unknown };
+        const payload = verifier(token) as { id?: unknown; kind?: unknown; exp?: unknown };
+        if (typeof payload.exp !== 'number' || payload.exp * 1000 <= clock.now()) return null;
         return payload.kind === 'admin' && typeof payload.id === 'number' && Number.isSafeInteger(payload.id) ? payload.id : null;
       } catch {
         return null;

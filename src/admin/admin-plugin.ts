@@ -26,7 +26,7 @@ export async function registerAdmin(fastify: FastifyInstance, context: FeatureCo
   const users = createAdminUserService(database);
   await users.ensureRoles();
   await createFirstAdminFromEnv(users, config.env, log);
-  const jwt = await createAdminJwt(config, store);
+  const jwt = await createAdminJwt(config, store, context.clock);
   const actions = knownActions(registry);
   const isKnownAction = (action: string): boolean => actions.has(action);
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });

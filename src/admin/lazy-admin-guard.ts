@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../db/database.js';
+import type { Clock } from '../shared/clock.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import { createAdminGuard, type AdminGuard } from './admin-guard.js';
 import { createAdminJwt } from './admin-jwt.js';
@@ -10,11 +11,11 @@ import { createAdminUserService } from './admin-user-service.js';
  * whose JWT secret is resolved on the first call: the admin plugin already checked it at start,
  * so a start reads nothing more for these routes. A failed resolution is tried again next time.
  */
-export function createLazyAdminGuard(config: AppConfig, database: Database, store: KeyValueStore): AdminGuard {
+export function createLazyAdminGuard(config: AppConfig, database: Database, store: KeyValueStore, clock: Clock): AdminGuard {
   let guard: Promise<AdminGuard> | undefined;
   const users = createAdminUserService(database);
   const resolve = (): Promise<AdminGuard> =>
-    (guard ??= createAdminJwt(config, store)
+    (guard ??= createAdminJwt(config, store, clock)
       .then((jwt) => createAdminGuard(jwt, users))
       .catch((error: unknown) => {
         guard = undefined;

@@ -66,5 +66,5 @@ export const DEFAULT_REST_CONFIG: RestConfig = Object.freeze({
   defaultLimit: 25,
   maxLimit: 100,
   withCount: true,
-  strictParams: true,
+  strictParams: false,
 });

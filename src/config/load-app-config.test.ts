@@ -145,6 +145,11 @@ describe('loadAppConfig: api.rest', () => {
     assert.deepEqual((await load(dir)).rest, { prefix: '/v1', defaultLimit: 10, maxLimit: 20, withCount: false, strictParams: false });
   });
 
+  it('defaults to Strapi\'s rest settings: strictParams off unless the project turns it on', async () => {
+    assert.deepEqual((await load(project({}))).rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false });
+    assert.equal((await load(project({ 'api.json': '{ "rest": { "strictParams": true } }' }))).rest.strictParams, true);
+  });
+
   it('reads maxLimit null or below 1 as no maximum', async () => {
     assert.equal((await load(project({ 'api.json': '{ "rest": { "maxLimit": null } }' }))).rest.maxLimit, null);
     assert.equal((await load(project({ 'api.json': '{ "rest": { "maxLimit": 0 } }' }))).rest.maxLimit, null);

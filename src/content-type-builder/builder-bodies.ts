@@ -197,3 +197,18 @@ export function readFlags(query: unknown): BuilderFlags {
   problems.done();
   return { dryRun, ...(confirm === undefined ? {} : { confirm }) };
 }
+
+/**
+ * A DELETE's flags: `?confirm=true&dryRun=true`, or `{ "confirm": true }` as its body (what a
+ * POST or PUT takes; the body wins, as there). No body, or an empty one, is no confirmation.
+ */
+export function readDeleteFlags(query: unknown, body: unknown): BuilderFlags {
+  const flags = readFlags(query);
+  if (body === undefined) return flags;
+  const value = root(body);
+  const problems = new Problems();
+  problems.keys(value, ['confirm'], []);
+  const confirm = problems.boolean(value, 'confirm', []);
+  problems.done();
+  return confirm === undefined ? flags : { ...flags, confirm };
+}

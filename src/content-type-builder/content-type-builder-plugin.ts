@@ -20,7 +20,7 @@ export interface ContentTypeBuilderContext {
  */
 export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime }: ContentTypeBuilderContext): Promise<void> {
   const { config, database, store, registry } = feature;
-  const access = adminBuilderAccess(createLazyAdminGuard(config, database, store));
+  const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
     types: BUILT_IN_TYPES.filter((type) => registry.get(type.uid) !== undefined),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeMethods } from '../plugin-http.js';
-import { readFlags } from './builder-bodies.js';
+import { readDeleteFlags, readFlags } from './builder-bodies.js';
 import type { BuilderAccess } from './builder-access.js';
 import type { ComponentService } from './component-service.js';
 import type { ContentTypeService } from './content-type-service.js';
@@ -47,7 +47,7 @@ export async function contentTypeBuilderRoutes(fastify: FastifyInstance, { acces
     },
     DELETE: async (request) => {
       await access.write(request);
-      const flags = readFlags(request.query);
+      const flags = readDeleteFlags(request.query, request.body);
       const { uid, result } = await contentTypes.delete(param(request, 'uid'), flags);
       return outcome(result, { uid }, false);
     },
@@ -83,7 +83,7 @@ export async function contentTypeBuilderRoutes(fastify: FastifyInstance, { acces
     },
     DELETE: async (request) => {
       await access.write(request);
-      const { uid, result } = await components.delete(param(request, 'uid'), readFlags(request.query));
+      const { uid, result } = await components.delete(param(request, 'uid'), readDeleteFlags(request.query, request.body));
       return outcome(result, { uid }, false);
     },
   });
@@ -103,7 +103,7 @@ export async function contentTypeBuilderRoutes(fastify: FastifyInstance, { acces
     DELETE: async (request) => {
       await access.write(request);
       const name = param(request, 'name');
-      const { uids, result } = await components.deleteCategory(name, readFlags(request.query));
+      const { uids, result } = await components.deleteCategory(name, readDeleteFlags(request.query, request.body));
       return outcome(result, { name, uids }, false);
     },
   });

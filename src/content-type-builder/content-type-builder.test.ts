@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
+import { trackKnownPaths } from '../plugin-http.js';
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from '../model/model-change.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import { CmsError, DefinitionError, ForbiddenError, UnauthorizedError, ValidationError } from '../shared/errors.js';
@@ -51,12 +52,15 @@ const writer = { read: async () => undefined, write: async () => undefined } sat
 
 async function builder(runtime: FakeRuntime, access: BuilderAccess = writer): Promise<FastifyInstance> {
   const fastify = Fastify();
+  // As the app does: a method a path lacks answers 405.
+  const knownPaths = trackKnownPaths(fastify);
   fastify.setErrorHandler((error, _request, reply) => {
     if (error instanceof CmsError) return reply.code(error.status).send({ data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details } });
     return reply.code(500).send({ error: String(error) });
   });
   const context = { runtime, builtIns: () => ({ types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS }) };
   await fastify.register((app) => contentTypeBuilderRoutes(app, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), { prefix: '/content-type-builder' });
+  knownPaths.complete();
   return fastify;
 }
 

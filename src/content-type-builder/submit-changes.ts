@@ -1,5 +1,6 @@
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime } from '../model/model-change.js';
-import { DefinitionError } from '../shared/errors.js';
+import { UnconfirmedChangeError } from '../model/unconfirmed-change-error.js';
+import { DefinitionError, ValidationError } from '../shared/errors.js';
 import { invalidAt } from './builder-errors.js';
 
 /** What a builder request does with its changes: plan them (dry run) or apply them. */
@@ -29,6 +30,8 @@ export function compactChanges(changes: readonly ModelChange[]): ModelChange[] {
   return result;
 }
 
+export const CONFIRM_MESSAGE = 'This change affects stored data; send the request again with ?confirm=true to apply it';
+
 /** Sends the changes to the runtime; its own 400s (an invalid model, impacts not confirmed) pass through as they are. */
 export async function submitChanges(runtime: ModelRuntime, changes: readonly ModelChange[], options: SubmitOptions): Promise<Submitted> {
   const compact = compactChanges(changes);
@@ -38,6 +41,8 @@ export async function submitChanges(runtime: ModelRuntime, changes: readonly Mod
   } catch (error) {
     // A definition the runtime refuses is a bad request like any other, never a 500.
     if (error instanceof DefinitionError) throw invalidAt([], error.message);
+    // `?confirm=true` works on every builder route (a POST or PUT body may say `confirm: true` too, a DELETE body as well).
+    if (error instanceof UnconfirmedChangeError) throw new ValidationError(CONFIRM_MESSAGE, { impacts: error.impacts });
     throw error;
   }
 }

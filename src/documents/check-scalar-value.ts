@@ -1,4 +1,4 @@
-import { JSON_TYPES, type ScalarAttribute } from '../schema/attribute.js';
+import { isPublicAttribute, JSON_TYPES, type ScalarAttribute } from '../schema/attribute.js';
 import {
   INT32_MAX,
   INT32_MIN,
@@ -49,8 +49,16 @@ function printValue(value: unknown): string {
   }
 }
 
-function typeError(name: string, type: string, value: unknown): CheckResult {
-  return { ok: false, message: `${name} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.` };
+/**
+ * What a message quotes of the value sent: nothing for attributes the API never returns
+ * (passwords, private attributes), whose values must not come back in errors either.
+ */
+function quoted(attribute: ScalarAttribute, value: unknown, lead: string, close = ''): string {
+  return isPublicAttribute(attribute) ? `${lead}${printValue(value)}${close}` : '';
+}
+
+function typeError(attribute: ScalarAttribute, type: string, value: unknown): CheckResult {
+  return { ok: false, message: `${attribute.name} must be a \`${type}\` type${quoted(attribute, value, ', but the final value was: `', '`')}.` };
 }
 
 function fail(message: string): CheckResult {
@@ -87,7 +95,7 @@ export function minLengthMessage(attribute: ScalarAttribute, value: string): str
 
 function checkText(attribute: ScalarAttribute, value: unknown, options: ScalarCheckOptions): CheckResult {
   const { name } = attribute;
-  if (typeof value !== 'string') return typeError(name, 'string', value);
+  if (typeof value !== 'string') return typeError(attribute, 'string', value);
   // PostgreSQL text cannot hold U+0000; refusing it everywhere keeps every database alike.
   if (value.includes('\u0000')) return fail(`${name} must not contain NUL (U+0000) characters`);
   // A password is stored hashed, so its length can only be checked now, even on a draft.
@@ -127,13 +135,13 @@ function checkBounds(attribute: ScalarAttribute, value: number | bigint | string
 
 function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name, type } = attribute;
-  if (typeof value === 'string' && value.length > MAX_NUMBER_TEXT) return typeError(name, 'number', value);
+  if (typeof value === 'string' && value.length > MAX_NUMBER_TEXT) return typeError(attribute, 'number', value);
   let parsed: number | bigint | string | undefined;
   if (type === 'integer') {
     parsed = parseInteger(value);
     if (parsed === undefined) {
       const number = parseFloatValue(value);
-      if (number === undefined) return typeError(name, 'number', value);
+      if (number === undefined) return typeError(attribute, 'number', value);
       if (!Number.isInteger(number)) return fail(`${name} must be an integer`);
       if (number < INT32_MIN || number > INT32_MAX) return fail(`${name} must be between ${INT32_MIN} and ${INT32_MAX}`);
       // An integral number spelled as a decimal ("1.0", "1e3") is that integer; it used to be
@@ -145,10 +153,10 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
     if (parsed === undefined) return fail(`${name} must be an integer between -9223372036854775808 and 9223372036854775807`);
   } else if (type === 'float') {
     parsed = parseFloatValue(value);
-    if (parsed === undefined) return typeError(name, 'number', value);
+    if (parsed === undefined) return typeError(attribute, 'number', value);
   } else {
     parsed = parseDecimal(value);
-    if (parsed === undefined) return typeError(name, 'number', value);
+    if (parsed === undefined) return typeError(attribute, 'number', value);
     // The API outputs decimals as JSON numbers: one beyond the double range would read back as null.
     if (!Number.isFinite(Number(parsed))) return fail(`${name} must be between -${Number.MAX_VALUE} and ${Number.MAX_VALUE}`);
   }
@@ -163,7 +171,7 @@ function checkJson(attribute: ScalarAttribute, value: unknown): CheckResult {
     if (problem) return fail(`${name}: ${problem}`);
   }
   if (type === 'array') {
-    if (!Array.isArray(value)) return typeError(name, 'array', value);
+    if (!Array.isArray(value)) return typeError(attribute, 'array', value);
     if (!value.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item))) {
       return fail(`${name} must be an array of scalar values (strings, numbers, booleans)`);
     }
@@ -188,20 +196,20 @@ export function checkScalarValue(attribute: ScalarAttribute, value: unknown, opt
       return checkNumber(attribute, value);
     case 'boolean': {
       const parsed = parseBoolean(value);
-      return parsed === undefined ? typeError(name, 'boolean', value) : { ok: true, value: parsed };
+      return parsed === undefined ? typeError(attribute, 'boolean', value) : { ok: true, value: parsed };
     }
     case 'date': {
       const parsed = parseDate(value);
-      return parsed === undefined ? fail(`${name} must be a valid date (yyyy-MM-dd), got ${printValue(value)}`) : { ok: true, value: parsed };
+      return parsed === undefined ? fail(`${name} must be a valid date (yyyy-MM-dd)${quoted(attribute, value, ', got ')}`) : { ok: true, value: parsed };
     }
     case 'time': {
       const parsed = parseTime(value);
-      return parsed === undefined ? fail(`${name} must be a valid time (HH:mm:ss.SSS), got ${printValue(value)}`) : { ok: true, value: parsed };
+      return parsed === undefined ? fail(`${name} must be a valid time (HH:mm:ss.SSS)${quoted(attribute, value, ', got ')}`) : { ok: true, value: parsed };
     }
     case 'datetime':
     case 'timestamp': {
       const parsed = parseDateTime(value);
-      return parsed === undefined ? fail(`${name} must be a valid ISO 8601 date-time, got ${printValue(value)}`) : { ok: true, value: parsed };
+      return parsed === undefined ? fail(`${name} must be a valid ISO 8601 date-time${quoted(attribute, value, ', got ')}`) : { ok: true, value: parsed };
     }
     default:
       return checkText(attribute, value, options);

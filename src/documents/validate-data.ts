@@ -1,4 +1,4 @@
-import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute, ScalarAttribute } from '../schema/attribute.js';
+import { isPublicAttribute, type ComponentAttribute, type DynamicZoneAttribute, type RelationAttribute, type ScalarAttribute } from '../schema/attribute.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { StoredModel } from '../schema/model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -48,7 +48,9 @@ function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredMode
   const { errors, draft } = context;
   const values = new Map<ScalarAttribute, StoredValue>();
   const addError = (attribute: ScalarAttribute, message: string, value: unknown): void => {
-    errors.push({ path: [...path, attribute.name], message, name: 'ValidationError', value: echo(value) });
+    // The API never returns a password or a private attribute, so an error does not either.
+    const shown = isPublicAttribute(attribute) ? { value: echo(value) } : {};
+    errors.push({ path: [...path, attribute.name], message, name: 'ValidationError', ...shown });
   };
   // A uid generated from its targetField may be absent or empty on create (check-unique fills it).
   const generated = (attribute: ScalarAttribute) => mode === 'create' && attribute.type === 'uid' && attribute.targetField !== undefined && model.attributes.has('documentId');

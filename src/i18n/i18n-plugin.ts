@@ -12,6 +12,6 @@ export async function registerI18n(fastify: FastifyInstance, context: FeatureCon
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
-  const delegate = createLazyAdminGuard(config, database, store);
+  const delegate = createLazyAdminGuard(config, database, store, context.clock);
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
 }

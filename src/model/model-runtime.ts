@@ -17,6 +17,8 @@ import { writeModelFiles } from './model-files.js';
 import type { ModelHolder, ModelState } from './model-holder.js';
 import { pollModelVersion, readModelSource, readModelVersion, readRecordedModel, sameSource, writeModel } from './model-store.js';
 import { nextSource } from './next-source.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import { UnconfirmedChangeError } from './unconfirmed-change-error.js';
 
 export interface ModelRuntimeDeps {
   readonly projectDir: string;
@@ -30,6 +32,8 @@ export interface ModelRuntimeDeps {
   /** For the poller's own connection (as the auth and locale pollers); without it, polls go through `database`. */
   readonly databaseConfig?: DatabaseConfig;
   readonly pollIntervalMs?: number;
+  /** The time the document services of the models it builds write (createdAt, updatedAt, publishedAt). */
+  readonly clock?: Clock;
 }
 
 interface Planned {
@@ -51,8 +55,8 @@ function removesStorage(previous: SchemaRegistry, next: readonly TableModel[]): 
   });
 }
 
-function stateOf(database: Database, model: BuiltModel, version: number): ModelState {
-  return { registry: model.registry, documents: createDocumentService({ database, registry: model.registry }), version };
+function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock): ModelState {
+  return { registry: model.registry, documents: createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()) }), version };
 }
 
 /** The GraphQL schema (or another listener) refusing the model is the client's problem: a 400. */
@@ -71,7 +75,7 @@ function checkServable(holder: ModelHolder, next: ModelState): void {
  * instances' changes are followed by polling `model.version`.
  */
 export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelRuntime> {
-  const { projectDir, database, store, holder, defaultLocale, log } = deps;
+  const { projectDir, database, store, holder, defaultLocale, log, clock = systemClock } = deps;
   let source = deps.source;
   // Changes of this instance and followed ones take turns.
   let queue: Promise<unknown> = Promise.resolve();
@@ -115,7 +119,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       }
       // The version is read again after the source: a newer one's source may have been read.
       const current = Math.max(version, await readModelVersion(store));
-      const next = stateOf(database, model, current);
+      const next = stateOf(database, model, current, clock);
       holder.check(next);
       await writeModelFiles(projectDir, source, stored);
       source = stored;
@@ -163,11 +167,11 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       serialized(async (): Promise<ApplyResult> => {
         const planned = await plan(changes);
         if (!confirm && planned.impacts.length > 0) {
-          throw new ValidationError('This change affects stored data; send confirm: true to apply it', { impacts: planned.impacts });
+          throw new UnconfirmedChangeError(planned.impacts);
         }
         const served = holder.current();
         // Prepared (GraphQL schema built) before anything changes: a model that cannot be served is refused untouched.
-        checkServable(holder, stateOf(database, planned.model, served.version + 1));
+        checkServable(holder, stateOf(database, planned.model, served.version + 1, clock));
         const version = await database.dialect.withSchemaLock(database.db, async (db) => {
           const locked = lockedDatabase(database, db);
           const stored = await readModelVersion(locked.store);
@@ -179,7 +183,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         const files = await writeModelFiles(projectDir, source, planned.source);
         source = planned.source;
         database.schemaChanged();
-        holder.swap(stateOf(database, planned.model, version));
+        holder.swap(stateOf(database, planned.model, version, clock));
         if (removesStorage(served.registry, planned.model.tables)) await dropWhenUnread(served);
         return { version, impacts: planned.impacts, files };
       }),

@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../features.js';
+import type { Clock } from '../shared/clock.js';
 import { RateLimitError } from '../shared/errors.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
+import { RateLimitMemoryStore } from './rate-limit-memory-store.js';
 import { mayBeLimited, rateLimitKey } from './rate-limit-key.js';
 import { connectRateLimitRedis, redactUrl, type RateLimitRedis } from './rate-limit-redis.js';
 
@@ -27,6 +29,15 @@ const MEMORY_KEYS = 100_000;
  */
 export type AuthRateLimit = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
 
+/** The plugin builds its store itself (`new store(options)`): a class bound to the app's clock. */
+function memoryStore(clock: Clock): new () => RateLimitMemoryStore {
+  return class extends RateLimitMemoryStore {
+    constructor() {
+      super(clock, MEMORY_KEYS);
+    }
+  };
+}
+
 export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<AuthRateLimit> {
   const settings = readRateLimitConfig(context.config);
   if (!settings.enabled) return async () => undefined;
@@ -42,9 +53,8 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
     global: false,
     max: settings.max,
     timeWindow: settings.interval,
-    cache: MEMORY_KEYS,
     skipOnError: false,
-    ...(redis && settings.redis ? { redis: redis.client, nameSpace: settings.redis.prefix } : {}),
+    ...(redis && settings.redis ? { redis: redis.client, nameSpace: settings.redis.prefix } : { store: memoryStore(context.clock) }),
     keyGenerator: (request) => request.tesseraRateLimitKey ?? request.ip,
   });
   const limit = fastify.createRateLimit();

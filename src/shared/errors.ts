@@ -21,7 +21,8 @@ export interface FieldError {
   readonly path: readonly string[];
   readonly message: string;
   readonly name: 'ValidationError';
-  readonly value: unknown;
+  /** What was sent; left out for secrets (passwords, private attributes), never echoed. */
+  readonly value?: unknown;
 }
 
 export class ApplicationError extends CmsError {

@@ -73,7 +73,7 @@ export function createAuthActions(context: PluginContext): AuthActions {
     },
 
     async login(body) {
-      const fields = readStrings(readBody(body), { identifier: { required: true }, password: { required: true } });
+      const fields = readStrings(readBody(body), { identifier: { required: true }, password: { required: true, secret: true } });
       const identifier = required(fields.identifier);
       const password = required(fields.password);
       const record = await records.byLogin(identifier);
@@ -103,7 +103,7 @@ export function createAuthActions(context: PluginContext): AuthActions {
     async resetPassword(raw) {
       const body = readBody(raw);
       refuseUnknownKeys(body, ['code', 'password', 'passwordConfirmation']);
-      const fields = readStrings(body, { code: { required: true }, password: { required: true, password: true }, passwordConfirmation: { required: true } });
+      const fields = readStrings(body, { code: { required: true, secret: true }, password: { required: true, password: true }, passwordConfirmation: { required: true, secret: true } });
       if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
       const code = required(fields.code);
       const record = await records.byResetCode(code);
@@ -119,7 +119,7 @@ export function createAuthActions(context: PluginContext): AuthActions {
       if (principal.kind !== 'user') throw new ApplicationError('You must be authenticated to reset your password');
       const body = readBody(raw);
       refuseUnknownKeys(body, ['currentPassword', 'password', 'passwordConfirmation']);
-      const fields = readStrings(body, { currentPassword: { required: true }, password: { required: true, password: true }, passwordConfirmation: { required: true } });
+      const fields = readStrings(body, { currentPassword: { required: true, secret: true }, password: { required: true, password: true }, passwordConfirmation: { required: true, secret: true } });
       if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
       const current = required(fields.currentPassword);
       const record = await records.byId(principal.userId);

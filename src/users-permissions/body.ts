@@ -22,7 +22,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface FieldRule {
   readonly required?: boolean;
   readonly email?: boolean;
+  /** A new password: held to bcrypt's 72 bytes, and secret. */
   readonly password?: boolean;
+  /** Never echoed back in an error (current passwords, confirmations, reset codes). */
+  readonly secret?: boolean;
 }
 
 /**
@@ -35,7 +38,8 @@ export function readStrings<K extends string>(body: Body, rules: Readonly<Record
   for (const key of Object.keys(rules) as K[]) {
     const rule = rules[key];
     const value = body[key];
-    const fail = (message: string) => errors.push({ path: [key], message, name: 'ValidationError', value: typeof value === 'object' ? null : value });
+    const shown = rule.password || rule.secret ? {} : { value: typeof value === 'object' ? null : value };
+    const fail = (message: string) => errors.push({ path: [key], message, name: 'ValidationError', ...shown });
     if (value === undefined || value === null || value === '') {
       if (rule.required) fail(`${key} is a required field`);
       continue;

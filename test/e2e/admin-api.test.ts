@@ -4,6 +4,7 @@ import { createSigner } from 'fast-jwt';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { createDocumentApi } from '../../src/documents/document-api.js';
 import { createDocumentService } from '../../src/documents/document-service.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ADMIN = { email: 'boss@example.com', password: 'Secret123' };
@@ -239,19 +240,23 @@ describe('admin API: configuration', () => {
     }
   });
 
-  it('auth.options.expiresIn sets the admin JWT lifetime; a bad value stops the start', { timeout: 20_000 }, async () => {
+  it('auth.options.expiresIn sets the admin JWT lifetime (on the app clock); a bad value stops the start', async () => {
     const withExpiry = (expiresIn: unknown) => (config: AppConfig): AppConfig => ({
       ...config,
       files: { ...config.files, admin: { ...config.files.admin, value: { ...config.files.admin.value, auth: { secret: SECRET, options: { expiresIn } } } } },
     });
     await assert.rejects(startTestApp({ fixture: 'admin-app', override: withExpiry('soon') }), /expiresIn/);
-    const app = await startTestApp({ fixture: 'admin-app', env: ENV, override: withExpiry('1s') });
+    const clock = manualClock();
+    const app = await startTestApp({ fixture: 'admin-app', env: ENV, override: withExpiry('1s'), clock });
     try {
       const token = await login(app, ADMIN.email, ADMIN.password);
       const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
+      assert.equal(payload.iat, Math.floor(clock.now() / 1000), 'issued at the app clock');
       assert.equal(payload.exp - payload.iat, 1);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
-      assert.equal((await app.get('/admin/users/me', bearer(token))).status, 401);
+      clock.advance(999);
+      assert.equal((await app.get('/admin/users/me', bearer(token))).status, 200, 'within its lifetime');
+      clock.advance(1);
+      assert.equal((await app.get('/admin/users/me', bearer(token))).status, 401, 'expired');
     } finally {
       await app.close();
     }

@@ -43,7 +43,10 @@ const CASES: readonly Case[] = [
   notJson('NaN literal', '{"data":{"int":NaN}}'),
   notJson('comment', '{"data":{} /* hi */}'),
   notJson('two documents', '{"data":{}}{"data":{}}'),
-  json('empty body', '', 400, 'BadRequestError', 'Body cannot be empty when content-type is set to application/json'),
+  // An empty body is no body, whatever the content-type: a write then has no `data`.
+  missingData('empty body', ''),
+  missingData('empty text/plain body', '', 'text/plain'),
+  missingData('empty body of another type', '', 'application/octet-stream'),
   notJson('whitespace only', '   \n'),
 
   // Prototype poisoning is refused by the parser wherever it hides.
@@ -73,9 +76,9 @@ const CASES: readonly Case[] = [
   missingData('deeply nested array body', nestedTooDeep('[', ']', 100_000)),
   missingData('data nested deeply', `{"data":${nestedTooDeep('[', ']', 50_000)}}`),
 
-  // Other content-types: text is read as a string (so no data); the rest are not accepted.
-  missingData('text/plain holding JSON', '{"data":{"str":"x"}}', 'text/plain'),
-  missingData('text/plain with charset', 'str=x', 'text/plain; charset=utf-8'),
+  // Other content-types are not accepted: the API reads JSON.
+  unsupported('text/plain holding JSON', 'text/plain', '{"data":{"str":"x"}}'),
+  unsupported('text/plain with charset', 'text/plain; charset=utf-8', 'str=x'),
   unsupported('form-urlencoded', 'application/x-www-form-urlencoded', 'data[str]=x'),
   unsupported('multipart', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"str":"x"}\r\n--b--\r\n'),
   unsupported('xml', 'application/xml', '<data><str>x</str></data>'),
@@ -198,6 +201,44 @@ describe('hostile request bodies', () => {
         ),
       );
     }
+  });
+
+  describe('an empty body is no body, on every route', () => {
+    const create = async () => (await t.post('/api/samples', { data: { str: 'Doomed' } })).body.data.documentId as string;
+    /** A body of zero chunks: `transfer-encoding: chunked`, no content-length. */
+    const emptyStream = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+
+    for (const [label, headers] of [
+      ['application/json, no content-length (as @strapi/client sends it)', { 'content-type': JSON_TYPE }],
+      ['application/json; charset=utf-8, content-length 0', { 'content-type': `${JSON_TYPE}; charset=utf-8`, 'content-length': '0' }],
+      ['text/plain, content-length 0', { 'content-type': 'text/plain', 'content-length': '0' }],
+    ] as const) {
+      it(`DELETE of a document and of a single type: ${label}`, async () => {
+        const doomed = await create();
+        const deleted = await t.request('DELETE', `/api/samples/${doomed}`, { rawBody: '', headers });
+        assert.equal(deleted.status, 204, deleted.text);
+        assert.equal((await t.get(`/api/samples/${doomed}`)).status, 404);
+        assert.equal((await t.put('/api/setting', { data: { siteName: 'Again' } })).status, 200);
+        const single = await t.request('DELETE', '/api/setting', { rawBody: '', headers });
+        assert.equal(single.status, 204, single.text);
+        assert.equal((await t.get('/api/setting')).status, 404);
+        assert.equal((await t.put('/api/setting', { data: { siteName: 'Site' } })).status, 200);
+      });
+    }
+
+    it('DELETE with an empty chunked JSON body', async () => {
+      const doomed = await create();
+      const init = { method: 'DELETE', headers: { 'content-type': JSON_TYPE }, body: emptyStream(), duplex: 'half' } as RequestInit;
+      const response = await fetch(`${t.baseUrl}/api/samples/${doomed}`, init);
+      assert.equal(response.status, 204, await response.text());
+      assert.equal((await t.get(`/api/samples/${doomed}`)).status, 404);
+    });
+
+    it('a text/plain body is a 415 on DELETE too, and the document stays', async () => {
+      const response = await t.request('DELETE', `/api/samples/${documentId}`, { rawBody: 'please', headers: { 'content-type': 'text/plain' } });
+      assert.deepEqual({ status: response.status, body: response.body }, { status: 415, body: { data: null, error: error(415, 'UnsupportedMediaTypeError', 'Unsupported Media Type') } });
+      assert.equal((await t.get(`/api/samples/${documentId}`)).status, 200);
+    });
   });
 
   it('a malformed body on DELETE is refused before the document is deleted', async () => {

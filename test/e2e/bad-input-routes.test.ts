@@ -60,6 +60,29 @@ const WRONG_METHODS: readonly (readonly [string, string, string])[] = [
   ['POST', '/api/secrets/:id', DOCUMENT_ALLOW],
 ];
 
+/**
+ * The same on every other registered path, whoever registered it: the admin API, the
+ * users-permissions routes, the plugins' routes, GraphQL, the health checks. `/admin/login`
+ * answered 404 to a GET.
+ */
+const WRONG_METHODS_ELSEWHERE: readonly (readonly [string, string, string])[] = [
+  ['GET', '/admin/login', 'POST'],
+  ['PUT', '/admin/login', 'POST'],
+  ['PATCH', '/admin/api-tokens', 'GET, POST, HEAD'],
+  ['POST', '/admin/api-tokens/1', 'GET, PUT, DELETE, HEAD'],
+  ['DELETE', '/admin/users/me', 'GET, HEAD'],
+  ['PATCH', '/admin/users-permissions/roles/1', 'GET, PUT, DELETE, HEAD'],
+  ['DELETE', '/admin/i18n/locales', 'GET, POST, HEAD'],
+  ['DELETE', '/content-type-builder/content-types', 'GET, POST, HEAD'],
+  ['GET', '/api/auth/local', 'POST'],
+  ['DELETE', '/api/users/me', 'GET, HEAD'],
+  ['POST', '/api/i18n/locales', 'GET, HEAD'],
+  ['GET', '/api/upload', 'POST'],
+  ['PUT', '/api/upload/files', 'GET, HEAD'],
+  ['PUT', '/graphql', 'GET, POST, HEAD'],
+  ['POST', '/_health', 'GET, HEAD'],
+];
+
 describe('unknown routes and methods', () => {
   let t: TestApp;
   let documentId: string;
@@ -94,6 +117,20 @@ describe('unknown routes and methods', () => {
       it(`${method} ${url}`, async () => {
         const before = await snapshot();
         const response = await t.request(method, expand(url), withBody(method));
+        assert.deepEqual(
+          { status: response.status, allow: response.headers.get('allow'), body: response.body },
+          { status: 405, allow, body: METHOD_NOT_ALLOWED },
+        );
+        assert.deepEqual(await snapshot(), before);
+      });
+    }
+  });
+
+  describe('405 with an Allow header on every registered path, not only the content API', () => {
+    for (const [method, url, allow] of WRONG_METHODS_ELSEWHERE) {
+      it(`${method} ${url}`, async () => {
+        const before = await snapshot();
+        const response = await t.request(method, url, withBody(method));
         assert.deepEqual(
           { status: response.status, allow: response.headers.get('allow'), body: response.body },
           { status: 405, allow, body: METHOD_NOT_ALLOWED },

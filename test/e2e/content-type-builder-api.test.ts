@@ -283,6 +283,35 @@ describe('content-type builder API', () => {
     assert.equal((await api('GET', '/gadgets')).status, 404);
   });
 
+  it('a change needing confirmation says what works; a DELETE takes ?confirm=true or { confirm: true }, and an empty JSON body', async () => {
+    const CONFIRM = 'This change affects stored data; send the request again with ?confirm=true to apply it';
+    const emptyJson = (url: string) => app.request('DELETE', `${BASE}${url}`, { rawBody: '', headers: { authorization: `Bearer ${boss}`, 'content-type': 'application/json' } });
+    for (const name of ['gizmo', 'widget']) {
+      const created = await admin('POST', '/content-types', { contentType: { singularName: name, pluralName: `${name}s`, displayName: name, attributes: { label: { type: 'string' } } } });
+      assert.equal(created.status, 201, created.text);
+      assert.equal((await api('POST', `/${name}s`, { data: { label: 'Kept' } })).status, 201);
+    }
+
+    const refused = await emptyJson('/content-types/api::gizmo.gizmo');
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(refused.body.error.message, CONFIRM);
+    assert.ok(refused.body.error.details.impacts.length > 0, refused.text);
+    const put = await admin('PUT', '/content-types/api::gizmo.gizmo', { contentType: { singularName: 'gizmo', pluralName: 'gizmos', displayName: 'gizmo', attributes: {} } });
+    assert.equal(put.body.error.message, CONFIRM, 'the same words for every route');
+    assert.equal((await api('GET', '/gizmos')).body.data[0].label, 'Kept');
+
+    const badFlag = await admin('DELETE', '/content-types/api::gizmo.gizmo', { confirm: 'yes' });
+    assert.equal(badFlag.status, 400, badFlag.text);
+    assert.deepEqual(badFlag.body.error.details.errors[0].path, ['confirm']);
+    const inBody = await admin('DELETE', '/content-types/api::gizmo.gizmo', { confirm: true });
+    assert.equal(inBody.status, 200, inBody.text);
+    assert.equal((await api('GET', '/gizmos')).status, 404);
+
+    const inQuery = await emptyJson('/content-types/api::widget.widget?confirm=true');
+    assert.equal(inQuery.status, 200, inQuery.text);
+    assert.equal((await api('GET', '/widgets')).status, 404);
+  });
+
   it('deletes a content-type with its file', async () => {
     const deleted = await admin('DELETE', '/content-types/api::note.note?confirm=true');
     assert.equal(deleted.status, 200, deleted.text);

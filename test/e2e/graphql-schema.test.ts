@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import type { AppConfig } from '../../src/config/app-config.js';
+import { copyExampleBlog } from '../helpers/example-blog.js';
 import { ROOT, startTestApp } from '../helpers/test-app.js';
 
 /**
@@ -21,7 +22,12 @@ const flat = (config: AppConfig): AppConfig => ({
 }) as AppConfig;
 
 async function printedSchema(shape: 'entity' | 'flat'): Promise<string> {
-  const t = await startTestApp({ fixture: path.join(ROOT, 'examples', 'blog'), ...(shape === 'flat' ? { override: flat } : {}) });
+  // A copy with the shipped permissions: what a user edits in the example does not reach the snapshot.
+  const blog = await copyExampleBlog();
+  const t = await startTestApp({ fixture: blog.dir, ...(shape === 'flat' ? { override: flat } : {}) }).catch(async (error: unknown) => {
+    await blog.remove();
+    throw error;
+  });
   try {
     const response = await t.request('POST', '/graphql', { body: { query: getIntrospectionQuery() } });
     assert.equal(response.status, 200, response.text);
@@ -29,6 +35,7 @@ async function printedSchema(shape: 'entity' | 'flat'): Promise<string> {
     return `${printSchema(buildClientSchema(response.body.data as IntrospectionQuery))}\n`;
   } finally {
     await t.close();
+    await blog.remove();
   }
 }
 

@@ -107,7 +107,13 @@ const checkGraphql: Check = (response) => {
 function startLoad(current: () => string) {
   const failures: Failure[] = [];
   const counts = new Map<string, number>();
+  const waiters: { label: string; count: number; resolve: () => void }[] = [];
   let stopped = false;
+  /** Resolves once `count` reads sent under `label` have answered: progress by reads, not by sleeping. */
+  function reached(label: string, count: number): Promise<void> {
+    if ((counts.get(label) ?? 0) >= count) return Promise.resolve();
+    return new Promise((resolve) => waiters.push({ label, count, resolve }));
+  }
   async function read(label: string, send: () => Promise<TestResponse>, check: Check): Promise<void> {
     const change = current();
     let response: TestResponse;
@@ -118,6 +124,10 @@ function startLoad(current: () => string) {
       return;
     }
     counts.set(change, (counts.get(change) ?? 0) + 1);
+    for (const waiter of waiters.filter((item) => (counts.get(item.label) ?? 0) >= item.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     const problem = response.status === 200 ? check(response) : `status ${response.status}`;
     if (problem !== null) failures.push({ request: label, status: response.status, body: `${problem}: ${response.text.slice(0, 500)}`, change: `${change} → ${current()}` });
   }
@@ -134,6 +144,7 @@ function startLoad(current: () => string) {
   return {
     failures,
     counts,
+    reached,
     async stop(): Promise<void> {
       stopped = true;
       await loops;
@@ -174,16 +185,17 @@ describe('model changes under a read load', () => {
     let current = 'before the changes';
     const load = startLoad(() => current);
     // Let the load reach a steady state before the first change.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await load.reached(current, LOOPS * 2);
     const planned = changes();
+    const perStep = Math.ceil(MIN_READS_DURING_CHANGES / planned.length);
     for (const step of planned) {
       current = step.name;
       await t.app.modelRuntime.apply(step.changes, { confirm: step.confirm });
-      // A few reads against each model between changes, not only during the apply.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Reads against each model between changes, not only during the apply: counted, however slow the machine.
+      await load.reached(step.name, perStep);
     }
     current = 'after the changes';
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await load.reached(current, LOOPS);
     await load.stop();
     context.diagnostic(`reads per change (counted by the change under way when sent): ${JSON.stringify(Object.fromEntries(load.counts))}`);
 

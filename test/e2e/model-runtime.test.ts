@@ -6,6 +6,7 @@ import { createKeyValueStore } from '../../src/store/key-value-store.js';
 import type { ModelRuntime, ModelSource } from '../../src/model/model-change.js';
 import type { AttributeDefinition, ContentTypeDefinition } from '../../src/schema/definition.js';
 import { createModelRuntime } from '../../src/model/model-runtime.js';
+import { UnconfirmedChangeError } from '../../src/model/unconfirmed-change-error.js';
 import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load-definitions.js';
 import { bearer, createApiToken } from '../helpers/auth-fixtures.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
@@ -122,7 +123,7 @@ describe('model runtime: changes served at once', () => {
     assert.deepEqual(list.body.data.map((item: { headline: string }) => item.headline), ['First']);
     assert.equal((await columns('articles')).has('title'), false);
     const retyped = article({ headline: { type: 'integer' }, views: { type: 'integer' } });
-    await assert.rejects(runtime.apply([{ kind: 'putType', uid: 'api::article.article', definition: retyped }], { confirm: false }), /confirm: true/);
+    await assert.rejects(runtime.apply([{ kind: 'putType', uid: 'api::article.article', definition: retyped }], { confirm: false }), UnconfirmedChangeError);
     assert.deepEqual((await call('GET', '/api/articles')).body.data.map((item: { headline: string }) => item.headline), ['First']);
   });
 
@@ -169,7 +170,7 @@ describe('model runtime: changes served at once', () => {
 
   it('deletes a content-type with documents only when confirmed, with its table and files', async () => {
     const change = [{ kind: 'deleteType', uid: 'api::note.note' }] as const;
-    await assert.rejects(runtime.apply(change, { confirm: false }), /confirm: true/);
+    await assert.rejects(runtime.apply(change, { confirm: false }), UnconfirmedChangeError);
     const result = await runtime.apply(change, { confirm: true });
     assert.deepEqual(result.impacts.map((impact) => [impact.model, impact.change, impact.rows]), [['api::note.note', 'delete-model', 1]]);
     assert.equal(existsSync(path.join(projectDir, 'src/api/note')), false);

@@ -1,22 +1,35 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createApp, type App } from '../../src/app.js';
-import { ROOT, startTestApp } from '../helpers/test-app.js';
+import { copyExampleBlog, type ExampleBlogCopy } from '../helpers/example-blog.js';
+import { startTestApp } from '../helpers/test-app.js';
 import { BUILT_IN_TABLES } from '../helpers/built-in-tables.js';
 
-/** examples/blog as a new user starts it, with its database in a temp file. */
+/**
+ * examples/blog as a new user starts it, with its database in a temp file. A copy with the
+ * permissions the repository ships (copyExampleBlog): a user following the README's tour edits
+ * the example's permissions, which must not change what this suite expects.
+ */
 const tmp = mkdtempSync(path.join(tmpdir(), 'tessera-blog-'));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+let blogCopy: ExampleBlogCopy | undefined;
+before(async () => {
+  blogCopy = await copyExampleBlog();
+});
+after(async () => {
+  rmSync(tmp, { recursive: true, force: true });
+  await blogCopy?.remove();
+});
 
 const ENV = { DATABASE_FILENAME: path.join(tmp, 'blog.db'), HOST: '127.0.0.1', PORT: '0' };
 
-async function startBlog(): Promise<{ app: App; base: string; logs: string[] }> {
+async function startBlog(projectDir = blogCopy?.dir ?? assert.fail('no copy of the example'), env: Record<string, string> = ENV): Promise<{ app: App; base: string; logs: string[] }> {
   const logs: string[] = [];
-  const app = await createApp({ projectDir: path.join(ROOT, 'examples', 'blog'), env: ENV, log: (message) => logs.push(message) });
+  const app = await createApp({ projectDir, env, log: (message) => logs.push(message) });
   return { app, base: await app.listen(), logs };
 }
 
@@ -167,11 +180,59 @@ describe('examples/blog', () => {
 
 describe('examples/blog on the test database', () => {
   it('seeds relations, components and the dynamic zone through the documents API, and serves them populated', async () => {
-    const blog = await startTestApp({ fixture: path.join(ROOT, 'examples', 'blog') });
+    const blog = await startTestApp({ fixture: blogCopy?.dir ?? assert.fail('no copy of the example') });
     try {
       await checkLinkedContent(blog.get);
     } finally {
       await blog.close();
+    }
+  });
+});
+
+/** The README's tour, on a copy of the example: grant writes in config/permissions.js, then write. */
+const TOUR_PERMISSIONS = `export default {
+  public: {
+    'api::article.article': ['find', 'findOne', 'create', 'update', 'delete'],
+    'api::author.author': ['find', 'findOne'],
+    'api::category.category': ['find', 'findOne'],
+    'api::homepage.homepage': ['find'],
+  },
+};
+`;
+
+describe("the README's tour does not change what the suite expects", () => {
+  it('writes granted in a copy as the tour says work there; a suite copy made from it still refuses them and serves the seeded content', async () => {
+    const toured = await copyExampleBlog();
+    const database = mkdtempSync(path.join(tmpdir(), 'tessera-tour-'));
+    try {
+      await writeFile(path.join(toured.dir, 'config', 'permissions.js'), TOUR_PERMISSIONS);
+      const tour = await startBlog(toured.dir, { ...ENV, DATABASE_FILENAME: path.join(database, 'tour.db') });
+      try {
+        const send = (method: string, url: string, body?: unknown) =>
+          fetch(tour.base + url, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+        const created = await send('POST', '/api/articles', { data: { title: 'My first post', category: 'news', views: 1 } });
+        assert.equal(created.status, 201);
+        const post = ((await created.json()) as { data: { documentId: string; slug: string } }).data;
+        assert.equal(post.slug, 'my-first-post');
+        assert.equal((await send('PUT', `/api/articles/${post.documentId}`, { data: { views: 2 } })).status, 200);
+        assert.equal((await send('DELETE', `/api/articles/${post.documentId}`)).status, 204);
+      } finally {
+        await tour.app.close();
+      }
+
+      // What the suite runs on is made from the toured project, as it would be from an edited checkout.
+      const suiteCopy = await copyExampleBlog(toured.dir);
+      const blog = await startTestApp({ fixture: suiteCopy.dir });
+      try {
+        assert.equal((await blog.post('/api/articles', { data: { title: 'x' } })).status, 403);
+        await checkLinkedContent(blog.get);
+      } finally {
+        await blog.close();
+        await suiteCopy.remove();
+      }
+    } finally {
+      await toured.remove();
+      rmSync(database, { recursive: true, force: true });
     }
   });
 });

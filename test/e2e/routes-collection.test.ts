@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The five routes of a collection type over real HTTP: statuses, shapes, key order, timestamps, v4 format. */
@@ -43,10 +43,13 @@ function toV4(document: Record<string, unknown>): Record<string, unknown> {
   return { id, documentId, attributes };
 }
 
+/** Timestamps come from the app's clock, moved between writes that must differ (no sleeping). */
+const clock = manualClock();
+
 describe('collection type routes', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ clock });
   });
   after(() => t.close());
 
@@ -84,7 +87,7 @@ describe('collection type routes', () => {
 
   it('PUT: 200, only the keys sent change, updatedAt and publishedAt move, createdAt does not', async () => {
     const created = (await t.post('/api/samples', { data: { str: 'Before', int: 1, flag: false, list: ['a'] } })).body.data;
-    await sleep(5); // timestamps have millisecond resolution
+    clock.advance(5); // timestamps have millisecond resolution
     const updated = await t.put(`/api/samples/${created.documentId}`, { data: { int: 2, flag: true } });
     assert.equal(updated.status, 200);
     assert.deepEqual(updated.body.meta, {});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The three routes of a single type (`setting`: siteName required, maintenance default false). */
@@ -8,10 +8,13 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 const KEY_ORDER = ['id', 'documentId', 'siteName', 'maintenance', 'createdAt', 'updatedAt', 'publishedAt'];
 
+/** Timestamps come from the app's clock, moved between writes that must differ (no sleeping). */
+const clock = manualClock();
+
 describe('single type routes', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ clock });
   });
   after(() => t.close());
 
@@ -48,10 +51,10 @@ describe('single type routes', () => {
     assert.equal(first.publishedAt, first.createdAt);
     assert.deepEqual(created.body.meta, {});
 
-    await sleep(5);
+    clock.advance(5);
     const turnedOn = await t.put('/api/setting', { data: { maintenance: true } });
     assert.equal(turnedOn.status, 200);
-    await sleep(5);
+    clock.advance(5);
     const renamed = await t.put('/api/setting', { data: { siteName: 'Second' } });
     assert.equal(renamed.status, 200);
     const second = renamed.body.data;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 /**
@@ -130,18 +131,22 @@ describe('rate limit on the auth routes (defaults: 10 per 60 s)', () => {
 });
 
 describe('rate limit settings (config/plugins users-permissions ratelimit)', () => {
-  it('max and interval are configurable; the window resets after interval', async () => {
-    const app = await startTestApp({ fixture: 'security-app/default', env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_INTERVAL: '1500' } });
+  it('max and interval are configurable; the window resets after interval (on the app clock, however slow the machine)', async () => {
+    const clock = manualClock();
+    const app = await startTestApp({ fixture: 'security-app/default', env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_INTERVAL: '1500' }, clock });
     try {
       for (let call = 1; call <= 3; call += 1) {
         const response = await post(app, '/api/auth/local', { identifier: 'a', password: 'b' });
         assert.equal(response.headers.get('x-ratelimit-limit'), '3');
         assert.notEqual(response.status, 429);
+        clock.advance(400);
       }
       const refused = await post(app, '/api/auth/local', { identifier: 'a', password: 'b' });
       assert.deepEqual({ status: refused.status, body: refused.body }, RATE_LIMITED);
-      assert.ok(Number(refused.headers.get('x-ratelimit-reset')) <= 2);
-      await new Promise((resolve) => setTimeout(resolve, 1700));
+      assert.equal(refused.headers.get('x-ratelimit-reset'), '1', '300 ms of the window left, rounded up');
+      clock.advance(299);
+      assert.equal((await post(app, '/api/auth/local', { identifier: 'a', password: 'b' })).status, 429, 'one millisecond before the window ends');
+      clock.advance(1);
       const again = await post(app, '/api/auth/local', { identifier: 'a', password: 'b' });
       assert.notEqual(again.status, 429);
       assert.equal(again.headers.get('x-ratelimit-remaining'), '2');

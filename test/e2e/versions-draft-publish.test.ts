@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 /**
@@ -18,13 +18,16 @@ const contentOf = (version: Body) => Object.fromEntries(CONTENT.map((key) => [ke
 
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 
+/** Timestamps come from the app's clock, moved between writes that must differ (no sleeping). */
+const clock = manualClock();
+
 describe('Draft & Publish: a collection type', () => {
   let t: TestApp;
   let counter = 0;
   const unique = (prefix: string) => `${prefix} ${++counter}`;
 
   before(async () => {
-    t = await startTestApp({ fixture: 'versions-app' });
+    t = await startTestApp({ fixture: 'versions-app', clock });
   });
   after(() => t.close());
 
@@ -137,7 +140,7 @@ describe('Draft & Publish: a collection type', () => {
       const created = await createArticle({ body: 'v1', views: 1 });
       const editedTitle = unique('Edited in draft');
       assert.equal((await t.put(`/api/articles/${created.documentId}?status=draft`, { data: { title: editedTitle } })).status, 200);
-      await sleep(5);
+      clock.advance(5);
       const response = await t.put(`/api/articles/${created.documentId}`, { data: { body: 'v2' } });
       assert.equal(response.status, 200, response.text);
       const published = response.body.data;
@@ -235,6 +238,18 @@ describe('Draft & Publish: a collection type', () => {
       assert.deepEqual((await read(created.documentId)).body.data, created, 'the published version is untouched');
     });
 
+    it('actions sent with Content-Type: application/json and no body (as HTTP helpers send them) work', async () => {
+      const draft = await createArticle({ body: 'helper' }, '?status=draft');
+      const json = { rawBody: '', headers: { 'content-type': 'application/json' } };
+      for (const name of ['publish', 'discard-draft', 'unpublish'] as const) {
+        const response = await t.request('POST', `/api/articles/${draft.documentId}/actions/${name}`, json);
+        assert.equal(response.status, 200, `${name}: ${response.text}`);
+      }
+      assert.equal((await read(draft.documentId)).status, 404, 'unpublished again');
+      const empty = await t.request('POST', `/api/articles/${draft.documentId}/actions/publish`, { rawBody: '{}', headers: json.headers });
+      assert.equal(empty.status, 200, 'an empty object is a body without data, as before');
+    });
+
     it('actions answer with the populate and fields of their query', async () => {
       const draft = await createArticle({ body: 'b', seo: { metaTitle: 'Meta' } }, '?status=draft');
       const response = await action(draft.documentId, 'publish', '?fields[0]=title&populate[0]=seo');
@@ -253,17 +268,17 @@ describe('Draft & Publish: a collection type', () => {
       const firstPublish = created.publishedAt;
       assert.equal((await read(created.documentId, '?status=draft')).body.data.publishedAt, null);
 
-      await sleep(5);
+      clock.advance(5);
       const republished = await action(created.documentId, 'publish');
       assert.equal(republished.status, 200, republished.text);
       assert.ok(republished.body.data.publishedAt > firstPublish, 'the publish action sets a new time');
-      await sleep(5);
+      clock.advance(5);
       const put = await t.put(`/api/articles/${created.documentId}`, { data: { body: 'x' } });
       assert.equal(put.status, 200, put.text);
       assert.ok(put.body.data.publishedAt > republished.body.data.publishedAt, 'PUT without status publishes again');
 
       // A draft-only write leaves the published time alone.
-      await sleep(5);
+      clock.advance(5);
       const draftWrite = await t.put(`/api/articles/${created.documentId}?status=draft`, { data: { body: 'y' } });
       assert.equal(draftWrite.status, 200, draftWrite.text);
       assert.equal(draftWrite.body.data.publishedAt, null);
@@ -276,7 +291,7 @@ describe('Draft & Publish: a collection type', () => {
       assert.equal(created.status, 201, created.text);
       const category = created.body.data;
       assert.equal(typeof category.publishedAt, 'string');
-      await sleep(5);
+      clock.advance(5);
       const updated = await t.put(`/api/categories/${category.documentId}`, { data: { name: unique('Renamed') } });
       assert.equal(updated.status, 200, updated.text);
       assert.ok(updated.body.data.publishedAt > category.publishedAt, `${updated.body.data.publishedAt} > ${category.publishedAt}`);
@@ -302,7 +317,7 @@ describe('Draft & Publish: a collection type', () => {
       const author = created.body.data;
       assert.equal(author.locale, 'en');
       assert.equal(typeof author.publishedAt, 'string');
-      await sleep(5);
+      clock.advance(5);
       const updated = await t.put(`/api/authors/${author.documentId}`, { data: { name: unique('Author renamed') } });
       assert.ok(updated.body.data.publishedAt > author.publishedAt);
       assert.equal(updated.body.data.id, author.id);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 /**
@@ -13,11 +13,14 @@ type Body = TestResponse['body'];
 
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 
+/** Timestamps come from the app's clock, moved between writes that must differ (no sleeping). */
+const clock = manualClock();
+
 describe('versions: single types', () => {
   let t: TestApp;
 
   before(async () => {
-    t = await startTestApp({ fixture: 'versions-app' });
+    t = await startTestApp({ fixture: 'versions-app', clock });
   });
   after(() => t.close());
 
@@ -82,7 +85,7 @@ describe('versions: single types', () => {
     assert.equal(first.title, 'As is');
     assert.equal(typeof first.publishedAt, 'string');
     await put('?status=draft', { title: 'As is, again' });
-    await sleep(5);
+    clock.advance(5);
     const second = await put('', {});
     assert.equal(second.title, 'As is, again');
     assert.equal(second.id, first.id);
@@ -181,7 +184,7 @@ describe('versions: single types', () => {
     const created = await t.put('/api/setting', { data: { siteName: 'Site' } });
     assert.equal(created.status, 200, created.text);
     assert.equal(typeof created.body.data.publishedAt, 'string');
-    await sleep(5);
+    clock.advance(5);
     const updated = await t.put('/api/setting', { data: { siteName: 'Site 2' } });
     assert.ok(updated.body.data.publishedAt > created.body.data.publishedAt);
     assert.deepEqual((await t.get('/api/setting?status=draft')).body.data, updated.body.data);

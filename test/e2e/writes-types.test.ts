@@ -32,7 +32,8 @@ const REFUSED: readonly (readonly [string, unknown, string])[] = [
   ['mail', 'nope', 'mail must be a valid email'],
   ['mail', 'a@b', 'mail must be a valid email'],
   ['mail', 5, typeError('mail', 'string', '5')],
-  ['pass', 12345678, typeError('pass', 'string', '12345678')],
+  // A password is never echoed back (docs/rest-api.md, Errors).
+  ['pass', 12345678, 'pass must be a `string` type.'],
   ['slug', 'has space', 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"'],
   ['slug', 'ünïcode', 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"'],
   ['slug', 5, typeError('slug', 'string', '5')],
@@ -157,7 +158,7 @@ describe('write values of every scalar type', () => {
       it(`${attribute} = ${JSON.stringify(value)}`, async () => {
         const expected = {
           status: 400,
-          body: { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [attribute], message, name: 'ValidationError', value }] } } },
+          body: { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [attribute], message, name: 'ValidationError', ...(attribute === 'pass' ? {} : { value }) }] } } },
         };
         const before = await rows();
         for (const [method, url] of [['POST', '/api/samples'], ['PUT', `/api/samples/${documentId}`]] as const) {

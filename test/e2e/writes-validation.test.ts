@@ -240,3 +240,49 @@ describe('uniqueness is per content-type', () => {
     assert.equal(suffixed.body.data.slug, 'shared-1');
   });
 });
+
+/**
+ * Secrets sent in a refused write never come back: a password attribute's or a private
+ * attribute's value is not in `details` (no `value`) nor quoted in the message, and the
+ * users-permissions bodies keep passwords, confirmations and reset codes out the same way.
+ */
+describe('refused secrets are not echoed', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  const SECRET = 'hunter2-hunter2-hunter2-hunter2-hunter2-hunter2-hunter2-hunter2-hunter2-hunter2';
+
+  async function refused(method: string, url: string, body: unknown, expected: readonly { path: string[]; message: string }[]): Promise<void> {
+    const response = await t.request(method, url, { body });
+    assert.equal(response.status, 400, response.text);
+    assert.ok(!response.text.includes('hunter2') && !response.text.includes('86753090'), `a secret came back: ${response.text}`);
+    assert.deepEqual(response.body.error.details.errors, expected.map(({ path, message }) => ({ path, message, name: 'ValidationError' })));
+  }
+
+  it('password and private attributes of a content-type', async () => {
+    await refused('POST', '/api/samples', { data: { pass: SECRET } }, [{ path: ['pass'], message: 'pass must be less than 73 bytes' }]);
+    await refused('POST', '/api/samples', { data: { pass: 86753090 } }, [{ path: ['pass'], message: 'pass must be a `string` type.' }]);
+    await refused('POST', '/api/samples', { data: { hidden: ['hunter2'] } }, [{ path: ['hidden'], message: 'hidden must be a `string` type.' }]);
+    await refused('POST', '/api/samples', { data: { hidden: `hunter2\u0000` } }, [{ path: ['hidden'], message: 'hidden must not contain NUL (U+0000) characters' }]);
+    assert.equal((await t.get('/api/samples')).body.data.length, 0, 'nothing written');
+  });
+
+  it('a public attribute still shows what was sent', async () => {
+    const response = await t.post('/api/samples', { data: { int: 'abc' } });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.error.details.errors[0].value, 'abc');
+  });
+
+  it('passwords, confirmations and codes of the auth routes', async () => {
+    await refused('POST', '/api/auth/local/register', { username: 'someone', email: 'someone@example.com', password: SECRET }, [{ path: ['password'], message: 'Password must be less than 73 bytes' }]);
+    await refused('POST', '/api/auth/local', { identifier: 'someone', password: 86753090 }, [{ path: ['password'], message: 'password must be a `string` type' }]);
+    await refused('POST', '/api/auth/reset-password', { code: 86753090, password: 'hunter2\u0000', passwordConfirmation: 86753090 }, [
+      { path: ['code'], message: 'code must be a `string` type' },
+      { path: ['password'], message: 'password must not contain NUL (U+0000) characters' },
+      { path: ['passwordConfirmation'], message: 'passwordConfirmation must be a `string` type' },
+    ]);
+  });
+});

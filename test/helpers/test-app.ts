@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from '../../src/app.js';
 import type { AppConfig } from '../../src/config/app-config.js';
+import type { Clock } from '../../src/shared/clock.js';
 import { createTestDatabase } from './test-database.js';
 
 /** The repository root, whether running from src (tsx) or from dist. */
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   readonly fixture?: string;
   readonly override?: (config: AppConfig) => AppConfig;
   readonly env?: Record<string, string>;
+  /** The app's clock (rate-limit windows, token lifetimes): a test moves it instead of sleeping. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app = await createApp({
       projectDir,
       env: options.env ?? {},
+      ...(options.clock ? { clock: options.clock } : {}),
       override: (config) => {
         const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: database.config };
         return options.override ? options.override(base) : base;

@@ -14,8 +14,8 @@ const attribute = (name: string) => {
   return found;
 };
 const locales = staticLocaleCatalog(['en', 'fr', 'fr-CA'], 'en');
-const strict = { contentType: type, rest: DEFAULT_REST_CONFIG, registry, locales };
-const lenient = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: false }, registry, locales };
+const strict = { contentType: type, rest: { ...DEFAULT_REST_CONFIG, strictParams: true }, registry, locales };
+const lenient = { contentType: type, rest: DEFAULT_REST_CONFIG, registry, locales };
 
 function rejects(raw: Record<string, unknown>, message: string, details: Record<string, unknown>, options = strict): void {
   assertThrowsWith(() => parseDocumentQuery(raw, options), ValidationError, { message, details });

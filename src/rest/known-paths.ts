@@ -1,0 +1,56 @@
+import type { FastifyInstance, HTTPMethods, LogLevel } from 'fastify';
+import { MethodNotAllowedError } from '../shared/errors.js';
+
+interface KnownPath {
+  readonly methods: Set<HTTPMethods>;
+  logLevel: LogLevel | undefined;
+}
+
+export interface KnownPaths {
+  /**
+   * Gives every path registered so far a route for each method it lacks, answering 405 with
+   * its Allow header. Called once, after every feature registered its routes (Fastify takes
+   * no routes after start).
+   */
+  complete(): void;
+}
+
+/**
+ * A known path never answers 404 to a method it lacks: whatever registers a route (the content
+ * API, admin, auth, plugins, mercurius), every other method the server accepts (OPTIONS, TRACE,
+ * QUERY included) answers 405 in the error envelope with an Allow header listing the path's
+ * methods (HEAD comes with GET). Without it a wrong method falls through to a parametric route
+ * or to the 404 handler. Install on the root instance before any route is registered.
+ */
+export function trackKnownPaths(fastify: FastifyInstance): KnownPaths {
+  const paths = new Map<string, KnownPath>();
+  let completed = false;
+  fastify.addHook('onRoute', (route) => {
+    if (completed) return;
+    const known = paths.get(route.url) ?? { methods: new Set<HTTPMethods>(), logLevel: route.logLevel };
+    for (const method of [route.method].flat()) known.methods.add(method as HTTPMethods);
+    paths.set(route.url, known);
+  });
+  return {
+    complete() {
+      completed = true;
+      const supported = fastify.supportedMethods as HTTPMethods[];
+      for (const [url, { methods, logLevel }] of paths) {
+        const allowed = [...methods].filter((method) => method !== 'HEAD');
+        if (allowed.includes('GET') || methods.has('HEAD')) allowed.push('HEAD');
+        const others = supported.filter((method) => !allowed.includes(method));
+        if (others.length === 0) continue;
+        const allow = allowed.join(', ');
+        fastify.route({
+          method: others,
+          url,
+          ...(logLevel ? { logLevel } : {}),
+          handler: async (_request, reply) => {
+            reply.header('allow', allow);
+            throw new MethodNotAllowedError();
+          },
+        });
+      }
+    },
+  };
+}
