@@ -7,7 +7,7 @@ import { DefinitionError, NotFoundError } from '../../shared/errors.js';
 import type { GraphqlConfig } from '../graphql-config.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { depthLimitRule } from './depth-limit-rule.js';
-import { isJitCompilable } from './is-jit-compilable.js';
+import { createJitCompilableCheck } from './jit-compilable-check.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 
@@ -175,6 +175,7 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
     // A document handed back by a preExecution hook counts as modified, which mercurius runs on
     // graphql-js' executor without compiling it (its documented rule): the way to keep
     // graphql-jit away from variables of recursive input types, whose compilation never ends.
+    const isJitCompilable = createJitCompilableCheck();
     child.graphql.addHook('preExecution', async (schema, document) => (isJitCompilable(schema, document) ? undefined : { document }));
     server = child;
     for (const plugin of plugins) await plugin(child);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema, parse } from 'graphql';
-import { isJitCompilable, MAX_COMPILED_FIELDS, MAX_COMPILED_INPUT_POSITIONS } from './is-jit-compilable.js';
+import { createJitCompilableCheck, MAX_COMPILED_FIELDS, MAX_COMPILED_INPUT_POSITIONS } from './jit-compilable-check.js';
+
+const isJitCompilable = createJitCompilableCheck();
 
 const schema = buildSchema(`
   input StringFilterInput { eq: String, and: [String], or: [String], not: StringFilterInput }
