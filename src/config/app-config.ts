@@ -72,5 +72,5 @@ export const DEFAULT_REST_CONFIG: RestConfig = Object.freeze({
   maxLimit: 100,
   withCount: true,
   strictParams: false,
-  maxResponseItems: 20_000,
+  maxResponseItems: 100_000,
 });

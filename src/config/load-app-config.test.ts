@@ -146,7 +146,7 @@ describe('loadAppConfig: api.rest', () => {
   });
 
   it('defaults to Strapi\'s rest settings: strictParams off unless the project turns it on', async () => {
-    assert.deepEqual((await load(project({}))).rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxResponseItems: 20_000 });
+    assert.deepEqual((await load(project({}))).rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxResponseItems: 100_000 });
     assert.equal((await load(project({ 'api.json': '{ "rest": { "strictParams": true } }' }))).rest.strictParams, true);
   });
 

@@ -103,7 +103,8 @@ export function createDocumentService({ database, registry, now = () => new Date
   async function complete(executor: Executor, query: DocumentQuery, rows: Record<string, unknown>[]): Promise<Document[]> {
     const documents = decode(query.contentType, rows);
     if (query.populate.length > 0 && documents.length > 0) {
-      await populateRows(executor, query.contentType, documents, query.populate, { ...linked, status: query.status, locale: query.locale });
+      const budget = { limit: maxResponseItems, read: 0 };
+      await populateRows(executor, query.contentType, documents, query.populate, { ...linked, status: query.status, locale: query.locale, budget });
       // Checked before anything is serialised: shared lists make a JSON text far larger than the rows read.
       if (answerSize(documents, query.populate, maxResponseItems) > maxResponseItems) throw populateTooLarge(maxResponseItems);
     }

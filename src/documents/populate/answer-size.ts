@@ -1,6 +1,6 @@
 import { ValidationError } from '../../shared/errors.js';
 import type { PopulateNode } from '../../query/document-query.js';
-import type { Row } from './populate-context.js';
+import type { Row, RowBudget } from './populate-context.js';
 
 /**
  * How many objects (documents, component items, files) an answer holds once its populated
@@ -55,6 +55,13 @@ export function answerSize(rows: readonly Row[], populate: readonly PopulateNode
 
 function isRow(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Counts rows a populate statement returned against the read's budget (none: no bound, as for internal reads). */
+export function spendRows(budget: RowBudget | undefined, count: number): void {
+  if (!budget) return;
+  budget.read += count;
+  if (budget.read > budget.limit) throw populateTooLarge(budget.limit);
 }
 
 /** The 400 of a read whose answer would hold more than `limit` objects: it names the limit and how to stay under it. */
