@@ -124,7 +124,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   try {
     const sync = await syncSchema(database, [...toTableModels(initialRegistry), ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()) }), version: 0 });
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -170,6 +170,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       log,
       databaseConfig: config.database,
       clock,
+      maxResponseItems: config.rest.maxResponseItems,
     });
     await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime });
     const lifecycleServices = { ...lifecycleContext, plugin };

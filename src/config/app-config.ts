@@ -25,6 +25,11 @@ export interface RestConfig {
   readonly withCount: boolean;
   /** Unknown top-level query parameters are rejected (400) rather than ignored. */
   readonly strictParams: boolean;
+  /**
+   * The most objects (documents, component items, files) one answer may hold once populated
+   * (answer-size.ts): past it a read is a 400 before anything is serialised.
+   */
+  readonly maxResponseItems: number;
 }
 
 /** role type → permission subject (`api::x.y`, `'*'`) → actions, or '*' for every action. */
@@ -67,4 +72,5 @@ export const DEFAULT_REST_CONFIG: RestConfig = Object.freeze({
   maxLimit: 100,
   withCount: true,
   strictParams: false,
+  maxResponseItems: 100_000,
 });

@@ -141,12 +141,12 @@ describe('loadAppConfig: server', () => {
 
 describe('loadAppConfig: api.rest', () => {
   it('reads every rest key', async () => {
-    const dir = project({ 'api.json': '{ "rest": { "prefix": "/v1/", "defaultLimit": 10, "maxLimit": 20, "withCount": false, "strictParams": false } }' });
-    assert.deepEqual((await load(dir)).rest, { prefix: '/v1', defaultLimit: 10, maxLimit: 20, withCount: false, strictParams: false });
+    const dir = project({ 'api.json': '{ "rest": { "prefix": "/v1/", "defaultLimit": 10, "maxLimit": 20, "withCount": false, "strictParams": false, "maxResponseItems": 500 } }' });
+    assert.deepEqual((await load(dir)).rest, { prefix: '/v1', defaultLimit: 10, maxLimit: 20, withCount: false, strictParams: false, maxResponseItems: 500 });
   });
 
   it('defaults to Strapi\'s rest settings: strictParams off unless the project turns it on', async () => {
-    assert.deepEqual((await load(project({}))).rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false });
+    assert.deepEqual((await load(project({}))).rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxResponseItems: 100_000 });
     assert.equal((await load(project({ 'api.json': '{ "rest": { "strictParams": true } }' }))).rest.strictParams, true);
   });
 
@@ -164,6 +164,8 @@ describe('loadAppConfig: api.rest', () => {
     await rejects(dir, path.join(dir, 'config', 'api'), 'rest.withCount must be a boolean');
     dir = project({ 'api.json': '{ "rest": { "strictParams": 1 } }' });
     await rejects(dir, path.join(dir, 'config', 'api'), 'rest.strictParams must be a boolean');
+    dir = project({ 'api.json': '{ "rest": { "maxResponseItems": 0 } }' });
+    await rejects(dir, path.join(dir, 'config', 'api'), 'rest.maxResponseItems must be at least 1');
   });
 });
 

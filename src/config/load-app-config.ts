@@ -21,6 +21,12 @@ function readInt(value: unknown, fallback: number, file: string, key: string): n
   return number;
 }
 
+function readPositive(value: unknown, fallback: number, file: string, key: string): number {
+  const number = readInt(value, fallback, file, key);
+  if (number < 1) throw new DefinitionError(file, `${key} must be at least 1`);
+  return number;
+}
+
 /**
  * Checked here so that a bad port names its source instead of failing inside listen(). An empty
  * PORT counts as unset (it used to mean port 0, a random port).
@@ -62,6 +68,7 @@ function readRest(api: Dict, file: string): RestConfig {
     maxLimit: maxLimit !== null && maxLimit < 1 ? null : maxLimit,
     withCount: readBool(rest.withCount, DEFAULT_REST_CONFIG.withCount, file, 'rest.withCount'),
     strictParams: readBool(rest.strictParams, DEFAULT_REST_CONFIG.strictParams, file, 'rest.strictParams'),
+    maxResponseItems: readPositive(rest.maxResponseItems, DEFAULT_REST_CONFIG.maxResponseItems, file, 'rest.maxResponseItems'),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { RestConfig } from '../config/app-config.js';
+import { DEFAULT_REST_CONFIG, type RestConfig } from '../config/app-config.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -34,7 +34,7 @@ export interface DocumentApi {
 }
 
 /** Programmatic callers are trusted: no page cap, no strictness about extra keys. */
-const PROGRAMMATIC_REST: RestConfig = { prefix: '', defaultLimit: -1, maxLimit: null, withCount: false, strictParams: false };
+const PROGRAMMATIC_REST: RestConfig = { ...DEFAULT_REST_CONFIG, prefix: '', defaultLimit: -1, maxLimit: null, withCount: false, strictParams: false };
 
 function toRaw({ start, limit, ...params }: FindParams = {}): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...params };

@@ -18,7 +18,9 @@ import { deleteVersions, discardDraftVersion, publishVersion, sharedData, shared
 import { localeColumn, versionOf, versionRows, writtenStatus, type VersionRow } from './versions/version-rows.js';
 import { hasLinks, linkTablesAround, linkTablesOf } from './link-tables.js';
 import { writesLinks, type DocumentWrite, type WriteMode } from './model-write.js';
+import { answerSize, populateTooLarge } from './populate/answer-size.js';
 import { populateRows } from './populate/populate-documents.js';
+import { DEFAULT_REST_CONFIG } from '../config/app-config.js';
 import { applyRelationWrites, deleteRelationLinks } from './relations/apply-relation-writes.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
@@ -78,12 +80,14 @@ export interface DocumentServiceOptions {
   readonly registry: SchemaRegistry;
   /** The clock, so tests can fix time. */
   readonly now?: () => Date;
+  /** The most objects one populated answer may hold (`api.rest.maxResponseItems`). */
+  readonly maxResponseItems?: number;
 }
 
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
 
-export function createDocumentService({ database, registry, now = () => new Date() }: DocumentServiceOptions): DocumentService {
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems }: DocumentServiceOptions): DocumentService {
   const { dialect } = database;
   const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
@@ -99,7 +103,10 @@ export function createDocumentService({ database, registry, now = () => new Date
   async function complete(executor: Executor, query: DocumentQuery, rows: Record<string, unknown>[]): Promise<Document[]> {
     const documents = decode(query.contentType, rows);
     if (query.populate.length > 0 && documents.length > 0) {
-      await populateRows(executor, query.contentType, documents, query.populate, { ...linked, status: query.status, locale: query.locale });
+      const budget = { limit: maxResponseItems, read: 0 };
+      await populateRows(executor, query.contentType, documents, query.populate, { ...linked, status: query.status, locale: query.locale, budget });
+      // Checked before anything is serialised: shared lists make a JSON text far larger than the rows read.
+      if (answerSize(documents, query.populate, maxResponseItems) > maxResponseItems) throw populateTooLarge(maxResponseItems);
     }
     return documents;
   }

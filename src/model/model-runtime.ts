@@ -34,6 +34,8 @@ export interface ModelRuntimeDeps {
   readonly pollIntervalMs?: number;
   /** The time the document services of the models it builds write (createdAt, updatedAt, publishedAt). */
   readonly clock?: Clock;
+  /** `api.rest.maxResponseItems`, for the document services of the models it builds. */
+  readonly maxResponseItems?: number;
 }
 
 interface Planned {
@@ -55,8 +57,9 @@ function removesStorage(previous: SchemaRegistry, next: readonly TableModel[]): 
   });
 }
 
-function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock): ModelState {
-  return { registry: model.registry, documents: createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()) }), version };
+function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, maxResponseItems: number | undefined): ModelState {
+  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }) });
+  return { registry: model.registry, documents, version };
 }
 
 /** The GraphQL schema (or another listener) refusing the model is the client's problem: a 400. */
@@ -119,7 +122,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       }
       // The version is read again after the source: a newer one's source may have been read.
       const current = Math.max(version, await readModelVersion(store));
-      const next = stateOf(database, model, current, clock);
+      const next = stateOf(database, model, current, clock, deps.maxResponseItems);
       holder.check(next);
       await writeModelFiles(projectDir, source, stored);
       source = stored;
@@ -171,7 +174,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         }
         const served = holder.current();
         // Prepared (GraphQL schema built) before anything changes: a model that cannot be served is refused untouched.
-        checkServable(holder, stateOf(database, planned.model, served.version + 1, clock));
+        checkServable(holder, stateOf(database, planned.model, served.version + 1, clock, deps.maxResponseItems));
         const version = await database.dialect.withSchemaLock(database.db, async (db) => {
           const locked = lockedDatabase(database, db);
           const stored = await readModelVersion(locked.store);
@@ -183,7 +186,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         const files = await writeModelFiles(projectDir, source, planned.source);
         source = planned.source;
         database.schemaChanged();
-        holder.swap(stateOf(database, planned.model, version, clock));
+        holder.swap(stateOf(database, planned.model, version, clock, deps.maxResponseItems));
         if (removesStorage(served.registry, planned.model.tables)) await dropWhenUnread(served);
         return { version, impacts: planned.impacts, files };
       }),

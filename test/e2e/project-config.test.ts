@@ -73,7 +73,7 @@ describe('a project configured with .ts, CommonJS .js and .json files and a src/
   after(() => t.app.close());
 
   it('reads every api.rest key', () => {
-    assert.deepEqual(t.app.config.rest, { prefix: '/v1', defaultLimit: 2, maxLimit: 3, withCount: false, strictParams: false });
+    assert.deepEqual(t.app.config.rest, { prefix: '/v1', defaultLimit: 2, maxLimit: 3, withCount: false, strictParams: false, maxResponseItems: 100_000 });
   });
 
   it('serves routes under the custom prefix only', async () => {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { ComponentPopulate, DynamicZonePopulate, PopulateSelection } from '../../query/document-query.js';
 import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from '../../schema/component-model.js';
 import type { StoredModel } from '../../schema/model.js';
+import { spendRows } from './answer-size.js';
 import type { PopulateBatch, PopulateContext, Row } from './populate-context.js';
 import {
   and, COUNT_KEY, countsByParent, decodeRows, groupByParent, keyChunks, keyIn, ORDER_KEY, outputColumns, PARENT_KEY, ref, ROW_ALIAS, type Select,
@@ -24,7 +25,7 @@ function ownedRows(executor: Executor, component: StoredModel, owner: StoredMode
 async function readItems(executor: Executor, owner: StoredModel, field: string, selection: PopulateSelection, parents: readonly Row[], context: PopulateContext): Promise<Row[]> {
   const rows: Row[] = [];
   for (const keys of keyChunks(parents, parentOf)) {
-    const select = ownedRows(executor, selection.model, owner, field, keys)
+    let select = ownedRows(executor, selection.model, owner, field, keys)
       .select([
         ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId).as(PARENT_KEY),
         ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.order).as(ORDER_KEY),
@@ -33,7 +34,10 @@ async function readItems(executor: Executor, owner: StoredModel, field: string, 
       .orderBy(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId))
       .orderBy(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.order))
       .orderBy(ref(ROW_ALIAS, 'id'));
-    rows.push(...((await select.execute()) as Row[]));
+    if (context.budget) select = select.limit(context.budget.limit + 1);
+    const read = (await select.execute()) as Row[];
+    spendRows(context.budget, read.length);
+    rows.push(...read);
   }
   decodeRows(selection.model, rows);
   return rows;

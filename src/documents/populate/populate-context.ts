@@ -2,11 +2,27 @@ import type { PopulateNode, Status } from '../../query/document-query.js';
 import type { StoredModel } from '../../schema/model.js';
 import type { LinkedContext } from '../linked-context.js';
 
+/**
+ * The rows one populated read may take from the database, counted across its statements: a row
+ * read is written out at least once (a parent's item, or a list parents share), so more rows
+ * than `limit` mean an answer larger than `limit`, and the read stops there instead of reading on.
+ * (A few rows are read without being written — a document's own locale among its localizations,
+ * other pairs of a localized inverse list — so the bound may be met a little early there.)
+ * Each populate statement asks for at most `limit + 1` rows (a constant, so statement texts stay
+ * the same from one request to the next).
+ */
+export interface RowBudget {
+  readonly limit: number;
+  read: number;
+}
+
 /** What populating needs: populated documents follow the status and locale of the read. */
 export interface PopulateContext extends LinkedContext {
   readonly status: Status;
   /** A locale code, or '*'. */
   readonly locale: string;
+  /** The rows the read may take (answer-size.ts); none for the reads a write makes of its own rows. */
+  readonly budget?: RowBudget;
 }
 
 /** A row as read and decoded; populating adds keys to it. */

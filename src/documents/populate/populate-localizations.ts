@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { LocalizationsPopulate } from '../../query/document-query.js';
 import { visibleVersion } from '../../query/compile/visible-version.js';
+import { spendRows } from './answer-size.js';
 import type { PopulateBatch, PopulateContext, Row } from './populate-context.js';
 import { and, decodeRows, groupByParent, keyChunks, keyIn, outputColumns, PARENT_KEY, ref, ROW_ALIAS, type Select } from './populate-sql.js';
 
@@ -14,12 +15,15 @@ export async function populateLocalizations(executor: Executor, parents: readonl
   const rows: Row[] = [];
   const version = visibleVersion(node.model, ROW_ALIAS, { status: context.status, locale: '*' });
   for (const keys of keyChunks(parents, (row) => row.documentId)) {
-    const select = executor
+    let select = executor
       .selectFrom(`${node.model.collectionName} as ${ROW_ALIAS}`)
       .select([ref(ROW_ALIAS, 'document_id').as(PARENT_KEY), ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, true)])
       .where(and([keyIn(ref(ROW_ALIAS, 'document_id'), keys), version]))
       .orderBy(sql.ref(`${ROW_ALIAS}.id`)) as unknown as Select;
-    rows.push(...((await select.execute()) as Row[]));
+    if (context.budget) select = select.limit(context.budget.limit + 1);
+    const read = (await select.execute()) as Row[];
+    spendRows(context.budget, read.length);
+    rows.push(...read);
   }
   const groups = groupByParent(rows);
   decodeRows(node.model, rows);

@@ -9,6 +9,7 @@ import {
   and, COUNT_KEY, countsByParent, decodeRows, groupByParent, keyChunks, keyIn, LINK_ALIAS, outputColumns, PARENT_KEY, ref, ROW_ALIAS, type Select,
 } from './populate-sql.js';
 import { linkedVersion } from '../../query/compile/visible-version.js';
+import { spendRows } from './answer-size.js';
 
 /**
  * How a relation's statement reaches the listed documents from the parents' keys.
@@ -78,7 +79,10 @@ async function readLinked(executor: Executor, node: RelationPopulate, keys: read
     ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, context.locale === '*'),
   ]);
   for (const expression of orderBy(node, context)) select = select.orderBy(expression);
-  return (await select.execute()) as Row[];
+  if (context.budget) select = select.limit(context.budget.limit + 1);
+  const rows = (await select.execute()) as Row[];
+  spendRows(context.budget, rows.length);
+  return rows;
 }
 
 async function countLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {

@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.js';
 import { DefinitionError, NotFoundError } from '../../shared/errors.js';
 import type { GraphqlConfig } from '../graphql-config.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
+import { bracketNesting, MAX_BRACKET_NESTING } from './bracket-nesting.js';
 import { depthLimitRule } from './depth-limit-rule.js';
 import { createJitCompilableCheck } from './jit-compilable-check.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
@@ -70,12 +71,18 @@ function isJson(text: string): boolean {
 /**
  * The operation's text, checked before mercurius sees it: mercurius takes a `query` that is
  * not GraphQL but parses as JSON for a ready-made syntax tree, which would bypass the parser
- * (and crash the validation on anything but a real tree).
+ * (and crash the validation on anything but a real tree); brackets nested past
+ * MAX_BRACKET_NESTING would overflow the parser's stack.
  */
 function checkSource(params: unknown): void {
   const source = (params as { query?: unknown } | null | undefined)?.query;
   if (source === undefined || source === null || source === '') throw new GraphqlRequestError('GraphQL operations must contain a non-empty `query`.');
-  if (typeof source === 'string' && isJson(source)) throw new GraphqlRequestError('Syntax Error: the query must be GraphQL text.', 400, 'GRAPHQL_PARSE_FAILED');
+  if (typeof source !== 'string') return;
+  if (isJson(source)) throw new GraphqlRequestError('Syntax Error: the query must be GraphQL text.', 400, 'GRAPHQL_PARSE_FAILED');
+  // Before parsing: the parser's recursion would overflow the stack on thousands of nested brackets.
+  if (bracketNesting(source) > MAX_BRACKET_NESTING) {
+    throw new GraphqlRequestError(`Syntax Error: the document nests brackets ({, [, () more than ${MAX_BRACKET_NESTING} levels deep.`, 400, 'GRAPHQL_PARSE_FAILED');
+  }
 }
 
 /**

@@ -221,4 +221,18 @@ describe('parseFilters: bounds', () => {
     const values = Array.from({ length: 1001 }, (_, index) => index);
     rejects({ views: { $in: values } }, 'Too many values for $in (at most 1000)', at('$in', 'views.$in'));
   });
+
+  it('caps the nesting of groups, of an attribute\'s operators and of linked hops together (what 500 nested GraphQL `not`s reached)', () => {
+    const nots = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { $not: nots(levels - 1, leaf) });
+    assert.ok(parse(nots(20, { views: 1 })));
+    const deepPath = `${Array.from({ length: 20 }, () => '$not').join('.')}.$not`;
+    rejects(nots(21, { views: 1 }), 'Filters are nested too deeply (at most 20 levels of $and, $or, $not and linked attributes)', at('$not', deepPath));
+    rejects(nots(600, { views: 1 }), 'Filters are nested too deeply (at most 20 levels of $and, $or, $not and linked attributes)', at('$not', deepPath));
+    const ands = (levels: number): unknown => (levels === 0 ? { views: 1 } : { $and: [ands(levels - 1)] });
+    assert.ok(parse(ands(20)));
+    assert.throws(() => parse(ands(21)), (error: unknown) => error instanceof ValidationError && /nested too deeply/.test(error.message));
+    const onAttribute = (levels: number): unknown => (levels === 0 ? { $eq: 1 } : { $not: onAttribute(levels - 1) });
+    assert.ok(parse({ views: onAttribute(20) }));
+    assert.throws(() => parse({ views: onAttribute(21) }), (error: unknown) => error instanceof ValidationError && /nested too deeply/.test(error.message));
+  });
 });

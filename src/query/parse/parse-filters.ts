@@ -12,6 +12,13 @@ const MAX_CONDITIONS = 500;
 const MAX_LIST_VALUES = 1000;
 /** Relations and components one filter path may walk through (each is a nested subquery). */
 export const MAX_FILTER_DEPTH = 10;
+/**
+ * Levels of nesting one filter path may have, logical groups (`$and`, `$or`, `$not`) and linked
+ * hops together. The query string cannot nest deeper (qs stops at depth 20), but GraphQL
+ * arguments and the document API can: 500 nested `not`s made SQL that SQLite refuses ("Expression
+ * tree is too large") and recursion that overflows the stack, so deeper filters are a 400 here.
+ */
+export const MAX_FILTER_NESTING = 20;
 
 const OPERATORS: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
 
@@ -21,6 +28,8 @@ interface FilterContext {
   readonly registry: SchemaRegistry;
   /** Relations and components walked to reach `model`. */
   readonly depth: number;
+  /** Groups and linked hops entered to reach this point (MAX_FILTER_NESTING). */
+  readonly nesting: number;
   /** Conditions and linked-item tests so far, shared by the whole tree. */
   readonly counter: { count: number };
 }
@@ -93,11 +102,12 @@ function parseAttributeFilter(context: FilterContext, attribute: ScalarAttribute
   for (const [key, value] of Object.entries(raw)) {
     const keyPath = join(path, key);
     if (OPERATORS.has(key)) children.push(parseOperator(context, attribute, key as ComparisonOperator, value, keyPath));
-    else if (key === '$not') children.push({ kind: 'not', child: parseAttributeFilter(context, attribute, value, keyPath) });
+    else if (key === '$not') children.push({ kind: 'not', child: parseAttributeFilter(deeper(context, keyPath), attribute, value, keyPath) });
     else if (key === '$and' || key === '$or') {
       const groups = toList(value);
       if (!groups) invalidValue(`${key} expects an array`, keyPath);
-      children.push(combine(key === '$and' ? 'and' : 'or', groups.map((group, index) => parseAttributeFilter(context, attribute, group, `${keyPath}.${index}`))));
+      const inner = deeper(context, keyPath);
+      children.push(combine(key === '$and' ? 'and' : 'or', groups.map((group, index) => parseAttributeFilter(inner, attribute, group, `${keyPath}.${index}`))));
     } else invalidKey(key, keyPath);
   }
   if (children.length === 0) invalidValue(`Empty filter on "${attribute.name}"`, path);
@@ -112,15 +122,15 @@ function parseLinked(context: FilterContext, attribute: RelationAttribute | Comp
     // As in the spec (Filters 3): media cannot be filtered on.
     if (attribute.media) invalidKey(attribute.name, path);
     const side = context.registry.relation(attribute);
-    return { kind: 'relation', attribute, side, child: parseLinkedValue(nested(context, side.other), raw, path) };
+    return { kind: 'relation', attribute, side, child: parseLinkedValue(nested(deeper(context, path), side.other), raw, path) };
   }
   const component = context.registry.component(attribute.component);
   if (!component) throw new Error(`Component ${attribute.component} of "${attribute.name}" is not in the registry`);
-  return { kind: 'component', attribute, component, owner: context.model.uid, child: parseLinkedValue(nested(context, component), raw, path) };
+  return { kind: 'component', attribute, component, owner: context.model.uid, child: parseLinkedValue(nested(deeper(context, path), component), raw, path) };
 }
 
 function nested(context: FilterContext, model: StoredModel): FilterContext {
-  return { model, registry: context.registry, depth: context.depth + 1, counter: context.counter };
+  return { ...context, model, depth: context.depth + 1 };
 }
 
 /**
@@ -146,6 +156,12 @@ function idOf(model: StoredModel): ScalarAttribute {
   return id;
 }
 
+/** The context one level of nesting further in (a logical group or a linked hop), refused past MAX_FILTER_NESTING. */
+function deeper(context: FilterContext, path: string): FilterContext {
+  if (context.nesting >= MAX_FILTER_NESTING) invalidValue(`Filters are nested too deeply (at most ${MAX_FILTER_NESTING} levels of $and, $or, $not and linked attributes)`, path);
+  return { ...context, nesting: context.nesting + 1 };
+}
+
 /** A group of conditions: attribute names and logical operators, combined with AND. */
 function parseGroup(context: FilterContext, raw: unknown, path: string | null): FilterNode[] {
   if (!isPlainRecord(raw)) {
@@ -157,12 +173,13 @@ function parseGroup(context: FilterContext, raw: unknown, path: string | null): 
     if (key === '$and' || key === '$or') {
       const groups = toList(value);
       if (!groups) invalidValue(`${key} expects an array of filters`, keyPath);
-      const members = groups.map((group, index) => combine('and', parseGroup(context, group, `${keyPath}.${index}`)));
+      const inner = deeper(context, keyPath);
+      const members = groups.map((group, index) => combine('and', parseGroup(inner, group, `${keyPath}.${index}`)));
       children.push(members.length === 0 ? { kind: key === '$and' ? 'and' : 'or', children: [] } : combine(key === '$and' ? 'and' : 'or', members));
       continue;
     }
     if (key === '$not') {
-      children.push({ kind: 'not', child: combine('and', parseGroup(context, value, keyPath)) });
+      children.push({ kind: 'not', child: combine('and', parseGroup(deeper(context, keyPath), value, keyPath)) });
       continue;
     }
     const attribute = context.model.attributes.get(key);
@@ -181,6 +198,6 @@ function parseGroup(context: FilterContext, raw: unknown, path: string | null): 
  */
 export function parseFilters(raw: unknown, model: StoredModel, registry: SchemaRegistry): FilterNode | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const children = parseGroup({ model, registry, depth: 0, counter: { count: 0 } }, raw, null);
+  const children = parseGroup({ model, registry, depth: 0, nesting: 0, counter: { count: 0 } }, raw, null);
   return children.length === 0 ? null : combine('and', children);
 }
