@@ -5,6 +5,8 @@ import type { TableModel } from '../db/table-model.js';
 import { DRAFTS_KEY, upgradeVersions } from '../documents/versions/upgrade-versions.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { toTableModels } from '../schema/to-table-model.js';
+import { databaseReservedName } from '../schema/storage-names.js';
+import { reservedStorage } from '../system-tables.js';
 import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
 import { migrateData } from './migrate-data.js';
 import type { ModelDiff } from './model-diff.js';
@@ -90,7 +92,10 @@ export async function dropRemoved(db: Executor, database: Database, previous: Sc
   const served = new Map(servedTables.map((table) => [table.name, table]));
   const layout = await database.dialect.introspect(db);
   let dropped = false;
+  const reserved = reservedStorage();
   for (const table of toTableModels(previous)) {
+    // Never storage the content model does not own, whatever a model recorded earlier named.
+    if (reserved.has(table.name.toLowerCase()) || databaseReservedName(table.name) !== null) continue;
     const successor = served.get(table.name);
     if (!successor) {
       if (layout.has(table.name)) {

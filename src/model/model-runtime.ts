@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { DatabaseConfig } from '../db/database-config.js';
 import { createDatabasePoller } from '../db/database-poller.js';
+import { tableLimitProblems } from '../db/table-limits.js';
 import { createDocumentService } from '../documents/document-service.js';
 import { ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
@@ -69,6 +70,15 @@ function checkServable(holder: ModelHolder, next: ModelState): void {
   }
 }
 
+/** A model whose tables the database would refuse (columns, row size, indexes) → 400 naming the limit, before anything is written. */
+async function refuseOverLimits(database: Database, model: BuiltModel): Promise<void> {
+  const [refused] = await tableLimitProblems(database.dialect, database.db, await database.dialect.introspect(database.db), model.tables);
+  if (!refused) return;
+  const owner = [...model.registry.contentTypes, ...model.registry.components].find((candidate) => candidate.collectionName === refused.table);
+  const message = owner ? `${owner.uid}: ${refused.problem}` : refused.problem;
+  throw new ValidationError(message, { errors: [{ path: owner ? [owner.uid] : [], message }] });
+}
+
 /**
  * Creates the run-time model service. At start the project's files win: when the store holds
  * another model (or none), the files' model is recorded as a new version. Then other
@@ -100,6 +110,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
   const plan = async (changes: readonly ModelChange[]): Promise<Planned> => {
     const next = nextSource(projectDir, source, changes);
     const model = buildModelOrRefuse(next.source);
+    await refuseOverLimits(database, model);
     const diff = diffModels(holder.current().registry, model.registry, next.renames);
     const impacts = await countImpacts(database.db, diff, defaultLocale());
     return { source: next.source, model, diff, impacts };

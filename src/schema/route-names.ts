@@ -1,0 +1,19 @@
+import { DefinitionError } from '../shared/errors.js';
+import { isPluginType, type ContentType } from './content-type.js';
+
+/**
+ * A content-type's singular and plural names are REST path segments (`/api/<name>`) and GraphQL
+ * fields. The routes the features register under the REST prefix (`/api/upload`, `/api/auth/…`,
+ * `/api/users`, …) come first, so a type named like one would never be served: refused.
+ * `taken`: the fixed first segments of those routes (rest/known-paths `segmentsUnder`).
+ */
+export function checkRouteNames(types: readonly ContentType[], taken: ReadonlySet<string>, prefix: string): void {
+  for (const type of types) {
+    if (isPluginType(type)) continue;
+    for (const [key, name] of [['singularName', type.singularName], ['pluralName', type.pluralName]] as const) {
+      if (taken.has(name)) {
+        throw new DefinitionError(type.source, `${key} "${name}" is taken by a route Tessera serves (${prefix.replace(/\/+$/, '')}/${name}…); choose another name`);
+      }
+    }
+  }
+}
