@@ -9,7 +9,7 @@ import { buildModel, buildModelOrRefuse, type BuiltModel } from './build-model.j
 import { countImpacts } from './data-impacts.js';
 import { dropRemoved, lockedDatabase, migrateModel } from './migrate-schema.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toTableModels } from '../schema/to-table-model.js';
+import { tablesOf } from '../schema/to-table-model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { TableModel } from '../db/table-model.js';
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from './model-change.js';
@@ -50,7 +50,7 @@ const DRAIN_TIMEOUT_MS = 30_000;
 /** Whether the previous model has tables or columns the next one lacks (left to drop once unread). */
 function removesStorage(previous: SchemaRegistry, next: readonly TableModel[]): boolean {
   const nextColumns = new Map(next.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
-  return toTableModels(previous).some((table) => {
+  return tablesOf(previous).some((table) => {
     const columns = nextColumns.get(table.name);
     return !columns || table.columns.some((column) => !columns.has(column.name));
   });
@@ -167,7 +167,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
   async function dropWhenUnread(previous: ModelState): Promise<void> {
     await holder.drained(previous, DRAIN_TIMEOUT_MS);
     if (database.dialect.name !== 'sqlite') await sleep(2 * pollIntervalMs + 500);
-    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, toTableModels(holder.current().registry)));
+    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, tablesOf(holder.current().registry)));
     database.schemaChanged();
   }
 

@@ -112,6 +112,24 @@ export function toLinkTableModel(link: RelationLink): TableModel {
   };
 }
 
+type OwnedTable = readonly [TableModel, Model, RelationLink | undefined];
+
+function ownedTables(registry: SchemaRegistry): OwnedTable[] {
+  return [
+    ...registry.contentTypes.map((type): OwnedTable => [toTableModel(type), type, undefined]),
+    ...registry.components.map((component): OwnedTable => [toComponentTableModel(component), component, undefined]),
+    ...registry.links.map((link): OwnedTable => [toLinkTableModel(link), link.owner, link]),
+  ];
+}
+
+/**
+ * The tables of a registry as it stands, names unchecked: for a model already served (checked
+ * when it was built) or recorded earlier, whose tables a change compares or drops.
+ */
+export function tablesOf(registry: SchemaRegistry): TableModel[] {
+  return ownedTables(registry).map(([table]) => table);
+}
+
 /**
  * The tables of a whole registry: content-types, components and link tables. Table and index
  * names share one namespace per database (PostgreSQL and SQLite keep indexes among tables), and
@@ -129,11 +147,7 @@ export function toTableModels(registry: SchemaRegistry, reserved: ReservedStorag
     if (other !== undefined) throw new DefinitionError(owner.source, `${subject} "${name}" collides with a name of ${other}; rename the collectionName or the attribute`);
     owners.set(name.toLowerCase(), `${owner.uid} (${owner.source})`);
   };
-  const owned: [TableModel, Model, RelationLink | undefined][] = [
-    ...registry.contentTypes.map((type): [TableModel, Model, undefined] => [toTableModel(type), type, undefined]),
-    ...registry.components.map((component): [TableModel, Model, undefined] => [toComponentTableModel(component), component, undefined]),
-    ...registry.links.map((link): [TableModel, Model, RelationLink] => [toLinkTableModel(link), link.owner, link]),
-  ];
+  const owned = ownedTables(registry);
   // The plugins' tables claim their names first, so that a collision names the project's file.
   const claimOrder = [...owned.filter(([, owner]) => owner.uid.startsWith('plugin::')), ...owned.filter(([, owner]) => !owner.uid.startsWith('plugin::'))];
   for (const [table, owner, link] of claimOrder) {
