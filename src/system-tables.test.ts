@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from './built-in-types.js';
 import { buildModel } from './model/build-model.js';
 import type { AttributeDefinition, SourcedDefinition } from './schema/definition.js';
 import { DefinitionError } from './shared/errors.js';
@@ -66,6 +65,5 @@ describe("a content model never takes Tessera's or the database's storage", () =
     assert.doesNotThrow(() => buildModel({ types: [typeOn('articles')], components: [] }));
     const reserved = reservedStorage();
     for (const table of systemTables()) assert.ok(reserved.has(table.name), table.name);
-    assert.ok(BUILT_IN_TYPES.length > 0 && BUILT_IN_COMPONENTS.length === 0);
   });
 });
