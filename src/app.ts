@@ -29,7 +29,6 @@ import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
 import type { SchemaRegistry } from './schema/registry.js';
-import { toTableModels } from './schema/to-table-model.js';
 import { systemTables } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -40,6 +39,7 @@ import { createExtensionService } from './graphql/extension/extension-service.js
 import { createPluginAccessor } from './graphql/extension/plugin-accessor.js';
 import { registerGraphqlFeature } from './graphql/graphql-feature.js';
 import { reservedNameWarnings } from './schema/reserved-names.js';
+import { checkRouteNames } from './schema/route-names.js';
 
 export interface App {
   readonly config: AppConfig;
@@ -117,12 +117,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const config = override ? override(loaded) : loaded;
   // Read once: the registry is built from them, and the content-type builder starts from them.
   const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
-  const { registry: initialRegistry } = buildModel(source);
+  const { registry: initialRegistry, tables: initialTables } = buildModel(source);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {
-    const sync = await syncSchema(database, [...toTableModels(initialRegistry), ...systemTables()]);
+    const sync = await syncSchema(database, [...initialTables, ...systemTables()]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
@@ -160,6 +160,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     };
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     const plugins = await registerFeatureRoutes(fastify, features);
+    // A project type named like a route of a feature (upload, auth, users, …) would never be served.
+    const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
+    checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
     const modelRuntime = await createModelRuntime({
       projectDir,
       database,
@@ -172,7 +175,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       clock,
       maxResponseItems: config.rest.maxResponseItems,
     });
-    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime });
+    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime, routeNames });
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveApiTokenSalt } from '../api-tokens/api-token-salt.js';
 import { createApiTokenService } from '../api-tokens/api-token-service.js';
-import { knownActions } from '../api-tokens/known-actions.js';
+import { createKnownActionCheck } from '../api-tokens/known-actions.js';
 import { createDocumentApi } from '../documents/document-api.js';
 import type { FeatureContext } from '../features.js';
 import { ROLE_UID, USER_UID } from '../users-permissions/content-types.js';
@@ -27,8 +27,8 @@ export async function registerAdmin(fastify: FastifyInstance, context: FeatureCo
   await users.ensureRoles();
   await createFirstAdminFromEnv(users, config.env, log);
   const jwt = await createAdminJwt(config, store, context.clock);
-  const actions = knownActions(registry);
-  const isKnownAction = (action: string): boolean => actions.has(action);
+  // The live registry: a type the content-type builder creates can be granted without a restart.
+  const isKnownAction = createKnownActionCheck(registry);
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });
   const guard = createAdminGuard(jwt, users);
   const documentApi = createDocumentApi(registry, documents, context.locales);

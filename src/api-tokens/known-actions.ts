@@ -1,4 +1,4 @@
-import { isPluginType } from '../schema/content-type.js';
+import { isPluginType, type ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
 /**
@@ -24,11 +24,33 @@ export function contentTypeActions(uid: string, kind: 'collectionType' | 'single
 }
 
 /** Every action name a permission may hold in this project: its content-types' and the plugins'. */
-export function knownActions(registry: SchemaRegistry): ReadonlySet<string> {
+export function knownActions(registry: Pick<SchemaRegistry, 'contentTypes'>): ReadonlySet<string> {
+  return actionsOf(registry.contentTypes);
+}
+
+function actionsOf(types: readonly ContentType[]): ReadonlySet<string> {
   const actions = new Set(PLUGIN_ACTIONS);
-  for (const type of registry.contentTypes) {
+  for (const type of types) {
     if (isPluginType(type)) continue;
     for (const action of contentTypeActions(type.uid, type.kind, type.draftAndPublish)) actions.add(action);
   }
   return actions;
+}
+
+/**
+ * Whether a permission may name this action, following the served model: on the live registry
+ * (which the content-type builder swaps), a type created at run time can be granted at once.
+ * The set is made again only when the model's list of types changes (it is a new array then).
+ */
+export function createKnownActionCheck(registry: Pick<SchemaRegistry, 'contentTypes'>): (action: string) => boolean {
+  let types: readonly ContentType[] | undefined;
+  let actions: ReadonlySet<string> = new Set();
+  return (action) => {
+    const current = registry.contentTypes;
+    if (current !== types) {
+      types = current;
+      actions = actionsOf(current);
+    }
+    return actions.has(action);
+  };
 }

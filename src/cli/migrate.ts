@@ -6,7 +6,7 @@ import { migrate } from '../ops/migrate.js';
 import { loadRegistry } from '../schema/load-definitions.js';
 import { toTableModels } from '../schema/to-table-model.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
-import { systemTables } from '../system-tables.js';
+import { reservedStorage, systemTables } from '../system-tables.js';
 import { DefinitionError } from '../shared/errors.js';
 
 export interface MigrateCommandOptions {
@@ -28,7 +28,7 @@ export async function migrateCommand(options: MigrateCommandOptions): Promise<vo
   const { projectDir, log } = options;
   if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) throw new DefinitionError(projectDir, 'no such project folder');
   const config = await loadAppConfig({ projectDir, env: options.env });
-  const tables = [...toTableModels(await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS })), ...systemTables()];
+  const tables = [...toTableModels(await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS }), reservedStorage()), ...systemTables()];
   const database = await openDatabase(config.database);
   try {
     if (options.dryRun) log('Dry run: nothing is changed.');

@@ -10,7 +10,7 @@ import { toTableModels } from '../schema/to-table-model.js';
 import { DefinitionError } from '../shared/errors.js';
 import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
-import { systemTables } from '../system-tables.js';
+import { reservedStorage, systemTables } from '../system-tables.js';
 
 export interface OpenedProject {
   readonly config: AppConfig;
@@ -30,7 +30,7 @@ export async function withProject<T>(projectDir: string, env: EnvMap, run: (proj
   const registry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
   const database = await openDatabase(config.database);
   try {
-    await syncSchema(database, [...toTableModels(registry), ...systemTables()]);
+    await syncSchema(database, [...toTableModels(registry, reservedStorage()), ...systemTables()]);
     return await run({ config, registry, database, store: createKeyValueStore(database) });
   } finally {
     await database.close();

@@ -12,19 +12,23 @@ import type { BuiltInModels } from './model-draft.js';
 export interface ContentTypeBuilderContext {
   readonly feature: FeatureContext;
   readonly runtime: ModelRuntime;
+  /** The fixed first segments of the routes registered under the REST prefix, read when a request is checked. */
+  readonly routeNames: () => ReadonlySet<string>;
 }
 
 /**
  * The content-type builder's admin API under `/content-type-builder` (admin JWT): content-types,
  * components and categories read from the runtime's source, changed through `runtime.apply`.
  */
-export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime }: ContentTypeBuilderContext): Promise<void> {
+export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime, routeNames }: ContentTypeBuilderContext): Promise<void> {
   const { config, database, store, registry } = feature;
   const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
     types: BUILT_IN_TYPES.filter((type) => registry.get(type.uid) !== undefined),
     components: BUILT_IN_COMPONENTS.filter((component) => registry.component(component.uid) !== undefined),
+    routeNames: routeNames(),
+    restPrefix: config.rest.prefix,
   });
   const context = { runtime, builtIns };
   await fastify.register((builder) => contentTypeBuilderRoutes(builder, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), {

@@ -58,7 +58,7 @@ async function builder(runtime: FakeRuntime, access: BuilderAccess = writer): Pr
     if (error instanceof CmsError) return reply.code(error.status).send({ data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details } });
     return reply.code(500).send({ error: String(error) });
   });
-  const context = { runtime, builtIns: () => ({ types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS }) };
+  const context = { runtime, builtIns: () => ({ types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS, routeNames: new Set(['upload', 'auth']), restPrefix: '/api' }) };
   await fastify.register((app) => contentTypeBuilderRoutes(app, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), { prefix: '/content-type-builder' });
   knownPaths.complete();
   return fastify;

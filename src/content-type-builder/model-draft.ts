@@ -1,13 +1,19 @@
 import type { ModelChange, ModelSource } from '../model/model-change.js';
 import type { ComponentDefinition, ContentTypeDefinition, SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import { buildRegistry } from '../schema/registry.js';
+import { checkRouteNames } from '../schema/route-names.js';
+import { toTableModels } from '../schema/to-table-model.js';
+import { reservedStorage } from '../system-tables.js';
 import { DefinitionError } from '../shared/errors.js';
 import { definitionProblem, type ProblemRoot } from './builder-errors.js';
 
-/** The definitions the builder does not edit but checks against (the plugins' own types). */
+/** The definitions the builder does not edit but checks against (the plugins' own types), and the routes its types' names may not take. */
 export interface BuiltInModels {
   readonly types: readonly SourcedDefinition[];
   readonly components: readonly SourcedComponentDefinition[];
+  /** Fixed first segments of the routes served under the REST prefix (`upload`, `auth`, `users`, …). */
+  readonly routeNames: ReadonlySet<string>;
+  readonly restPrefix: string;
 }
 
 /**
@@ -62,7 +68,10 @@ export function checkDraft(draft: ModelDraft, builtIns: BuiltInModels, root: Pro
   const types = draft.typeUids().map((uid) => sourcedType(uid, draft.type(uid) ?? {}));
   const components = draft.componentUids().map((uid) => sourcedComponent(uid, draft.component(uid) ?? {}));
   try {
-    buildRegistry([...builtIns.types, ...types], [...builtIns.components, ...components]);
+    const registry = buildRegistry([...builtIns.types, ...types], [...builtIns.components, ...components]);
+    // Tables too: a name taken by another model or by Tessera's own storage points into the body.
+    toTableModels(registry, reservedStorage());
+    checkRouteNames(registry.contentTypes, builtIns.routeNames, builtIns.restPrefix);
   } catch (error) {
     if (error instanceof DefinitionError) throw definitionProblem(error, root);
     throw error;

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { ColumnModel, ColumnType } from './table-model.js';
+import type { ColumnModel, ColumnType, TableModel } from './table-model.js';
 
 /** The databases Tessera runs on. */
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -74,6 +74,12 @@ export interface Dialect {
    * `lockForUniqueCheck` needs); part of schema sync's plan, so an older database gains them.
    */
   systemTableStatements(layout: IntrospectedLayout): readonly string[];
+  /**
+   * Why the database would refuse to hold this table (too many columns, a row too large, too
+   * many indexes), naming its limit, or null. Checked before any DDL, so that a refused model
+   * writes nothing. `columnCount`: the columns it will have (the model's and kept orphans).
+   */
+  tableLimitProblem(db: Kysely<Record<string, Record<string, unknown>>>, table: TableModel, columnCount: number): Promise<string | null>;
   /** DROP INDEX for an index of a table (MySQL names the table, the others do not). */
   dropIndex(table: string, index: string): string;
   /** An indexed column in CREATE INDEX (MySQL indexes a prefix of long text columns). */

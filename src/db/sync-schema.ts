@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { Dialect, IntrospectedLayout } from './dialect.js';
 import type { TableModel } from './table-model.js';
+import { tableLimitProblems } from './table-limits.js';
 
 /** What a schema sync did, and what it left for an explicit migration. */
 export interface SyncReport {
@@ -63,7 +64,12 @@ export async function syncSchema(database: Database, tables: readonly TableModel
 
 /** `syncSchema` for a caller that already holds the schema lock (`db` is what `withSchemaLock` gave it). */
 export async function syncSchemaLocked(dialect: Dialect, db: Kysely<Record<string, Record<string, unknown>>>, tables: readonly TableModel[]): Promise<SyncReport> {
-  const plan = planSync(dialect, await dialect.introspect(db), tables);
+  const layout = await dialect.introspect(db);
+  const plan = planSync(dialect, layout, tables);
+  if (plan.statements.length === 0) return plan;
+  // Before the first statement: MySQL commits each DDL, so a table refused halfway would leave the others changed.
+  const [refused] = await tableLimitProblems(dialect, db, layout, tables);
+  if (refused) throw new Error(`The database cannot hold table "${refused.table}": ${refused.problem}`);
   for (const statement of plan.statements) await sql.raw(statement).execute(db);
   return plan;
 }

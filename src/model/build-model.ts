@@ -4,6 +4,7 @@ import { checkDefaults } from '../documents/check-defaults.js';
 import { buildRegistry, type SchemaRegistry } from '../schema/registry.js';
 import { toTableModels } from '../schema/to-table-model.js';
 import { DefinitionError, ValidationError } from '../shared/errors.js';
+import { reservedStorage } from '../system-tables.js';
 import type { ModelSource } from './model-change.js';
 
 export interface BuiltModel {
@@ -16,7 +17,8 @@ export interface BuiltModel {
 export function buildModel(source: ModelSource): BuiltModel {
   const registry = buildRegistry([...BUILT_IN_TYPES, ...source.types], [...BUILT_IN_COMPONENTS, ...source.components]);
   checkDefaults(registry);
-  return { registry, tables: toTableModels(registry) };
+  // Tessera's own tables are never a content model's: such a model would read and drop them.
+  return { registry, tables: toTableModels(registry, reservedStorage()) };
 }
 
 /** Where a DefinitionError points: the definition's uid (by its file) and the attribute it names. */

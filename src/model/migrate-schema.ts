@@ -4,7 +4,9 @@ import { syncSchemaLocked, type SyncReport } from '../db/sync-schema.js';
 import type { TableModel } from '../db/table-model.js';
 import { DRAFTS_KEY, upgradeVersions } from '../documents/versions/upgrade-versions.js';
 import type { SchemaRegistry } from '../schema/registry.js';
-import { toTableModels } from '../schema/to-table-model.js';
+import { tablesOf } from '../schema/to-table-model.js';
+import { databaseReservedName } from '../schema/storage-names.js';
+import { reservedStorage } from '../system-tables.js';
 import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
 import { migrateData } from './migrate-data.js';
 import type { ModelDiff } from './model-diff.js';
@@ -59,7 +61,7 @@ async function dropColumns(db: Executor, database: Database, table: TableModel, 
  */
 export async function migrateModel(options: MigrateModelOptions): Promise<SyncReport> {
   const { db, database, current, next, nextTables, diff, defaultLocale, log } = options;
-  const currentTables = new Map(toTableModels(current).map((table) => [table.name, table]));
+  const currentTables = new Map(tablesOf(current).map((table) => [table.name, table]));
   // A column whose type changes is dropped first: sync then adds it with the new type.
   for (const { model, attribute } of diff.changedScalars) {
     const table = currentTables.get(model.collectionName);
@@ -90,7 +92,10 @@ export async function dropRemoved(db: Executor, database: Database, previous: Sc
   const served = new Map(servedTables.map((table) => [table.name, table]));
   const layout = await database.dialect.introspect(db);
   let dropped = false;
-  for (const table of toTableModels(previous)) {
+  const reserved = reservedStorage();
+  for (const table of tablesOf(previous)) {
+    // Never storage the content model does not own, whatever a model recorded earlier named.
+    if (reserved.has(table.name.toLowerCase()) || databaseReservedName(table.name) !== null) continue;
     const successor = served.get(table.name);
     if (!successor) {
       if (layout.has(table.name)) {

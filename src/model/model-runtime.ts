@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { DatabaseConfig } from '../db/database-config.js';
 import { createDatabasePoller } from '../db/database-poller.js';
+import { tableLimitProblems } from '../db/table-limits.js';
 import { createDocumentService } from '../documents/document-service.js';
 import { ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
@@ -8,7 +9,7 @@ import { buildModel, buildModelOrRefuse, type BuiltModel } from './build-model.j
 import { countImpacts } from './data-impacts.js';
 import { dropRemoved, lockedDatabase, migrateModel } from './migrate-schema.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toTableModels } from '../schema/to-table-model.js';
+import { tablesOf } from '../schema/to-table-model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { TableModel } from '../db/table-model.js';
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from './model-change.js';
@@ -51,7 +52,7 @@ const DRAIN_TIMEOUT_MS = 30_000;
 /** Whether the previous model has tables or columns the next one lacks (left to drop once unread). */
 function removesStorage(previous: SchemaRegistry, next: readonly TableModel[]): boolean {
   const nextColumns = new Map(next.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
-  return toTableModels(previous).some((table) => {
+  return tablesOf(previous).some((table) => {
     const columns = nextColumns.get(table.name);
     return !columns || table.columns.some((column) => !columns.has(column.name));
   });
@@ -70,6 +71,15 @@ function checkServable(holder: ModelHolder, next: ModelState): void {
     const message = `The content model cannot be served: ${error instanceof Error ? error.message : String(error)}`;
     throw new ValidationError(message, { errors: [{ path: [], message }] });
   }
+}
+
+/** A model whose tables the database would refuse (columns, row size, indexes) → 400 naming the limit, before anything is written. */
+async function refuseOverLimits(database: Database, model: BuiltModel): Promise<void> {
+  const [refused] = await tableLimitProblems(database.dialect, database.db, await database.dialect.introspect(database.db), model.tables);
+  if (!refused) return;
+  const owner = [...model.registry.contentTypes, ...model.registry.components].find((candidate) => candidate.collectionName === refused.table);
+  const message = owner ? `${owner.uid}: ${refused.problem}` : refused.problem;
+  throw new ValidationError(message, { errors: [{ path: owner ? [owner.uid] : [], message }] });
 }
 
 /**
@@ -103,6 +113,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
   const plan = async (changes: readonly ModelChange[]): Promise<Planned> => {
     const next = nextSource(projectDir, source, changes);
     const model = buildModelOrRefuse(next.source);
+    await refuseOverLimits(database, model);
     const diff = diffModels(holder.current().registry, model.registry, next.renames);
     const impacts = await countImpacts(database.db, diff, defaultLocale());
     return { source: next.source, model, diff, impacts };
@@ -159,7 +170,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
   async function dropWhenUnread(previous: ModelState): Promise<void> {
     await holder.drained(previous, DRAIN_TIMEOUT_MS);
     if (database.dialect.name !== 'sqlite') await sleep(2 * pollIntervalMs + 500);
-    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, toTableModels(holder.current().registry)));
+    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, tablesOf(holder.current().registry)));
     database.schemaChanged();
   }
 

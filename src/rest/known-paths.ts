@@ -13,6 +13,11 @@ export interface KnownPaths {
    * no routes after start).
    */
   complete(): void;
+  /**
+   * The fixed first segments of the paths registered under `prefix` (`/api/upload/files` →
+   * `upload`; parametric segments left out): names a content-type's route would lose to.
+   */
+  segmentsUnder(prefix: string): ReadonlySet<string>;
 }
 
 /**
@@ -32,6 +37,16 @@ export function trackKnownPaths(fastify: FastifyInstance): KnownPaths {
     paths.set(route.url, known);
   });
   return {
+    segmentsUnder(prefix) {
+      const base = `${prefix.replace(/\/+$/, '')}/`;
+      const segments = new Set<string>();
+      for (const url of paths.keys()) {
+        if (!url.startsWith(base)) continue;
+        const segment = url.slice(base.length).split('/')[0] ?? '';
+        if (segment !== '' && !segment.startsWith(':') && !segment.includes('*')) segments.add(segment);
+      }
+      return segments;
+    },
     complete() {
       completed = true;
       const supported = fastify.supportedMethods as HTTPMethods[];

@@ -120,7 +120,7 @@ describe('buildRegistry: relations', () => {
       type('article', { related: relation('manyWay', 'api::article.article') }),
       { ...type('clash', { title: { type: 'string' } }), definition: { collectionName: 'articles_related_lnk', info: { singularName: 'clash', pluralName: 'clashes' }, attributes: {} } },
     ]);
-    assert.throws(() => toTableModels(registry), (error: unknown) => error instanceof DefinitionError && /table name "articles_related_lnk" collides/.test(error.problem));
+    assert.throws(() => toTableModels(registry), (error: unknown) => error instanceof DefinitionError && /link table "articles_related_lnk" collides/.test(error.problem));
   });
 
   it('gives a link table a unique (entity, target) index and a target index', () => {

@@ -6,6 +6,7 @@ import type { ContentType, Model } from './content-type.js';
 import { LINK_COLUMNS, type RelationLink } from './relation-link.js';
 import { shortenIdentifier } from './names.js';
 import type { SchemaRegistry } from './registry.js';
+import { databaseReservedName, occupiedNames, type ReservedStorage } from './storage-names.js';
 
 const COLUMN_TYPE: Readonly<Record<ScalarType, ColumnType>> = {
   string: 'string',
@@ -111,28 +112,54 @@ export function toLinkTableModel(link: RelationLink): TableModel {
   };
 }
 
+type OwnedTable = readonly [TableModel, Model, RelationLink | undefined];
+
+function ownedTables(registry: SchemaRegistry): OwnedTable[] {
+  return [
+    ...registry.contentTypes.map((type): OwnedTable => [toTableModel(type), type, undefined]),
+    ...registry.components.map((component): OwnedTable => [toComponentTableModel(component), component, undefined]),
+    ...registry.links.map((link): OwnedTable => [toLinkTableModel(link), link.owner, link]),
+  ];
+}
+
+/**
+ * The tables of a registry as it stands, names unchecked: for a model already served (checked
+ * when it was built) or recorded earlier, whose tables a change compares or drops.
+ */
+export function tablesOf(registry: SchemaRegistry): TableModel[] {
+  return ownedTables(registry).map(([table]) => table);
+}
+
 /**
  * The tables of a whole registry: content-types, components and link tables. Table and index
- * names each share one namespace per database, and names derived from others can meet (table
- * `a` with a unique column `b_documents`, and table `a_b`; a link table `a_b_lnk` and a
- * content-type of that collectionName): such a model is refused at start, naming both owners.
+ * names share one namespace per database (PostgreSQL and SQLite keep indexes among tables), and
+ * names derived from others can meet (table `a` with a unique column `b_documents`, and table
+ * `a_b`; a link table `a_b_lnk` and a content-type of that collectionName): such a model is
+ * refused at start, naming both owners. `reserved` holds the names of storage outside the model
+ * (Tessera's own tables): a model taking one would read and drop that storage as its own.
  */
-export function toTableModels(registry: SchemaRegistry): TableModel[] {
-  const tableOwners = new Map<string, string>();
-  const indexOwners = new Map<string, string>();
-  const claim = (owners: Map<string, string>, name: string, owner: Model, what: string): void => {
+export function toTableModels(registry: SchemaRegistry, reserved: ReservedStorage = new Map()): TableModel[] {
+  const owners = new Map<string, string>(reserved);
+  const claim = (name: string, owner: Model, subject: string): void => {
+    const problem = databaseReservedName(name);
+    if (problem !== null) throw new DefinitionError(owner.source, `${subject} "${name}" is not available: ${problem}`);
     const other = owners.get(name.toLowerCase());
-    if (other !== undefined) throw new DefinitionError(owner.source, `its ${what} name "${name}" collides with one of ${other}; rename the collectionName or the attribute`);
+    if (other !== undefined) throw new DefinitionError(owner.source, `${subject} "${name}" collides with a name of ${other}; rename the collectionName or the attribute`);
     owners.set(name.toLowerCase(), `${owner.uid} (${owner.source})`);
   };
-  const owned: [TableModel, Model][] = [
-    ...registry.contentTypes.map((type): [TableModel, Model] => [toTableModel(type), type]),
-    ...registry.components.map((component): [TableModel, Model] => [toComponentTableModel(component), component]),
-    ...registry.links.map((link): [TableModel, Model] => [toLinkTableModel(link), link.owner]),
-  ];
-  for (const [table, owner] of owned) {
-    claim(tableOwners, table.name, owner, 'table');
-    for (const index of table.indexes) claim(indexOwners, index.name, owner, 'index');
+  const owned = ownedTables(registry);
+  // The plugins' tables claim their names first, so that a collision names the project's file.
+  const claimOrder = [...owned.filter(([, owner]) => owner.uid.startsWith('plugin::')), ...owned.filter(([, owner]) => !owner.uid.startsWith('plugin::'))];
+  for (const [table, owner, link] of claimOrder) {
+    const subject = link ? `attribute "${link.ownerAttribute.name}": its link table` : `collectionName "${owner.collectionName}": its table`;
+    const [name = table.name, ...derived] = occupiedNames(table);
+    claim(name, owner, subject);
+    for (const other of derived) {
+      // The index of a unique attribute names that attribute, so that the start points at it.
+      const column = link ? undefined : table.indexes.find((index) => index.name === other && index.columns.length === 1)?.columns[0];
+      const attribute = column === undefined ? undefined : owner.scalarAttributes.find((candidate) => candidate.column === column);
+      claim(other, owner, attribute ? `attribute "${attribute.name}": its index` : `${subject}'s index or sequence`);
+    }
   }
   return owned.map(([table]) => table);
 }

@@ -205,7 +205,7 @@ describe('a project with broken content-types does not start', () => {
     await stopsWith(
       dir,
       path.join(dir, schemaPath('beta')),
-      `its index name "a_b_documents_idx" collides with one of api::alpha.alpha (${path.join(dir, schemaPath('alpha'))}); rename the collectionName or the attribute`,
+      `collectionName "a_b": its table's index or sequence "a_b_documents_idx" collides with a name of api::alpha.alpha (${path.join(dir, schemaPath('alpha'))}); rename the collectionName or the attribute`,
     );
   });
 
@@ -219,6 +219,43 @@ describe('a project with broken content-types does not start', () => {
     const app = await start(dir);
     assert.deepEqual(app.registry.contentTypes.filter((type) => !isPluginType(type)).map((type) => type.uid), ['api::article.article']);
     await app.close();
+  });
+
+  it("a collectionName of one of Tessera's own tables (the API would read it, deleting the type would drop it)", async () => {
+    for (const collectionName of ['tessera_store', 'admin_users', 'strapi_api_tokens', 'up_permissions', 'i18n_locale', 'tessera_locks', 'up_users']) {
+      const dir = projects.write({ [schemaPath('grab')]: collection('grab', 'grabs', { key: { type: 'string' } }, { collectionName }) });
+      await stopsWith(dir, path.join(dir, schemaPath('grab')), new RegExp(`^collectionName "${collectionName}"`));
+    }
+  });
+
+  it('a collectionName the database keeps for itself (pg_, sqlite_, its schemas)', async () => {
+    for (const collectionName of ['pg_class', 'sqlite_master', 'information_schema', 'mysql']) {
+      const dir = projects.write({ [schemaPath('grab')]: collection('grab', 'grabs', {}, { collectionName }) });
+      await stopsWith(dir, path.join(dir, schemaPath('grab')), /is not available: |is reserved by the database/);
+    }
+  });
+
+  it("a relation whose link table would be one of Tessera's tables, naming the attribute", async () => {
+    const dir = projects.write({ [schemaPath('grab')]: collection('grab', 'grabs', { usersRoles: { type: 'relation', relation: 'manyToMany', target: 'api::grab.grab' } }, { collectionName: 'admin' }) });
+    await stopsWith(dir, path.join(dir, schemaPath('grab')), /^attribute "usersRoles": its link table "admin_users_roles_lnk" collides with a name of Tessera's own storage \(table "admin_users_roles_lnk"\)/);
+  });
+
+  it('a singularName or pluralName that a route under the REST prefix takes (upload, auth, users, i18n, …)', async () => {
+    for (const [singular, plural, key, name] of [
+      ['upload-item', 'upload', 'pluralName', 'upload'],
+      ['auth-item', 'auth', 'pluralName', 'auth'],
+      ['i18n', 'i18n-items', 'singularName', 'i18n'],
+      ['connect-item', 'connect', 'pluralName', 'connect'],
+    ] as const) {
+      const dir = projects.write({ [schemaPath('grab')]: collection(singular, plural, {}) });
+      await stopsWith(dir, path.join(dir, schemaPath('grab')), `${key} "${name}" is taken by a route Tessera serves (/api/${name}…); choose another name`);
+    }
+  });
+
+  it('a type with more columns than the database holds, before any table is created', async () => {
+    const attributes = Object.fromEntries(Array.from({ length: 2001 }, (_, index) => [`f${index}`, { type: 'integer' }]));
+    const dir = projects.write({ [schemaPath('wide')]: collection('wide', 'wides', attributes) });
+    await assert.rejects(start(dir), /The database cannot hold table "wides": SQLite allows at most 2000 columns in a table; table "wides" would have 2006/);
   });
 });
 

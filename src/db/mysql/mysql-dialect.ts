@@ -1,8 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BoundValue, Dialect, IntrospectedLayout } from '../dialect.js';
+import { MYSQL_LOCKS_TABLE } from '../dialect-tables.js';
 import { layoutOf, type IntrospectedRow } from '../layout-of.js';
 import { sqlTimestampFromIso } from '../sql-timestamps.js';
-import type { ColumnModel, ColumnType } from '../table-model.js';
+import type { ColumnModel, ColumnType, TableModel } from '../table-model.js';
+import { tooManyColumns } from '../table-limits.js';
 
 type Db = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -35,7 +37,14 @@ const CLIENT_ERRORS = new Set([1062, 1264, 1292, 1366, 1406, 1690]);
  */
 const TRANSIENT_CONFLICTS = new Set([1213, 1020]);
 
-const LOCKS_TABLE = 'tessera_locks';
+const LOCKS_TABLE = MYSQL_LOCKS_TABLE;
+/** InnoDB's columns per table, and MySQL's indexes per table. */
+const MAX_COLUMNS = 1017;
+const MAX_INDEXES = 64;
+/** The temporary table `tableLimitProblem` asks the server about (per session: never seen by others). */
+const LIMIT_PROBE = 'tessera_limit_probe';
+/** ER_TOO_MANY_FIELDS, ER_TOO_BIG_ROWSIZE, ER_TOO_MANY_KEYS, ER_CANT_CREATE_TABLE (InnoDB's "Too many columns"). */
+const LIMIT_ERRORS = new Set([1117, 1118, 1069, 1005]);
 const SCHEMA_LOCK = 'tessera:schema';
 
 function quote(identifier: string): string {
@@ -83,6 +92,30 @@ export const mysqlDialect: Dialect = Object.freeze({
   maxIdentifierLength: 64,
   tableOptions: TABLE_OPTIONS,
   quote,
+  async tableLimitProblem(db: Db, table: TableModel, columnCount: number): Promise<string | null> {
+    const columns = tooManyColumns('MySQL/MariaDB (InnoDB)', MAX_COLUMNS, table, columnCount);
+    if (columns !== null) return columns;
+    // The primary key is an index too.
+    if (table.indexes.length + 1 > MAX_INDEXES) {
+      return `MySQL/MariaDB allows at most ${MAX_INDEXES} indexes on a table; table "${table.name}" would have ${table.indexes.length + 1} (one per unique or uid attribute, and its own)`;
+    }
+    // The row size limits (65,535 bytes of declared widths; about 8,126 bytes inline in an InnoDB
+    // page) depend on types, character set and row format: the server itself answers, on a
+    // temporary table of the same columns that no other session sees.
+    return db.connection().execute(async (connection) => {
+      const definitions = table.columns.map((column) => mysqlDialect.columnDefinition(column)).join(', ');
+      try {
+        await sql.raw(`create temporary table ${quote(LIMIT_PROBE)} (${definitions}) ${TABLE_OPTIONS}`).execute(connection);
+        return null;
+      } catch (error) {
+        const { errno, message } = error as { errno?: unknown; message?: unknown };
+        if (typeof errno === 'number' && LIMIT_ERRORS.has(errno) && typeof message === 'string') return `MySQL/MariaDB cannot hold table "${table.name}": ${message}`;
+        throw error;
+      } finally {
+        await sql.raw(`drop temporary table if exists ${quote(LIMIT_PROBE)}`).execute(connection);
+      }
+    });
+  },
   columnDefinition(column: ColumnModel): string {
     const notNull = column.notNull && column.type !== 'increments' ? ' not null' : '';
     return `${quote(column.name)} ${COLUMN_TYPES[column.type]}${notNull}`;

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BoundValue, Dialect, IntrospectedLayout } from '../dialect.js';
 import { layoutOf, type IntrospectedRow } from '../layout-of.js';
-import type { ColumnModel, ColumnType } from '../table-model.js';
+import type { ColumnModel, ColumnType, TableModel } from '../table-model.js';
+import { tooManyColumns } from '../table-limits.js';
 
 type Db = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -80,6 +81,8 @@ export function createPostgresDialect({ caseFoldingCollation }: PostgresDialectO
     maxIdentifierLength: 63,
     tableOptions: '',
     quote,
+    // MaxHeapAttributeNumber; PostgreSQL has no row-size limit at CREATE (long values go to TOAST).
+    tableLimitProblem: (_db: unknown, table: TableModel, columnCount: number) => Promise.resolve(tooManyColumns('PostgreSQL', 1600, table, columnCount)),
     columnDefinition(column: ColumnModel): string {
       const notNull = column.notNull && column.type !== 'increments' ? ' not null' : '';
       return `${quote(column.name)} ${COLUMN_TYPES[column.type]}${notNull}`;

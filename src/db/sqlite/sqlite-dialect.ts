@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BoundValue, Dialect, IntrospectedLayout } from '../dialect.js';
 import { layoutOf, type IntrospectedRow } from '../layout-of.js';
-import type { ColumnModel, ColumnType } from '../table-model.js';
+import type { ColumnModel, ColumnType, TableModel } from '../table-model.js';
+import { tooManyColumns } from '../table-limits.js';
 
 type Db = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -35,6 +36,8 @@ export const sqliteDialect: Dialect = Object.freeze({
   maxIdentifierLength: 63,
   tableOptions: '',
   quote,
+  // SQLITE_MAX_COLUMN of the better-sqlite3 build (its default).
+  tableLimitProblem: (_db: unknown, table: TableModel, columnCount: number) => Promise.resolve(tooManyColumns('SQLite', 2000, table, columnCount)),
   columnDefinition(column: ColumnModel): string {
     const notNull = column.notNull && column.type !== 'increments' ? ' not null' : '';
     return `${quote(column.name)} ${COLUMN_TYPES[column.type]}${notNull}`;
