@@ -1,15 +1,21 @@
-/** bcrypt, so that password hashes exported from the reference keep verifying. */
+/**
+ * bcrypt, so that password hashes exported from the reference (`$2a$`/`$2b$`, cost 10) keep
+ * verifying. Native (@node-rs/bcrypt): its async calls run on libuv's thread pool, so a burst
+ * of registrations or logins queues there instead of holding the event loop — every other
+ * request keeps being answered meanwhile (docs/operations.md, UV_THREADPOOL_SIZE).
+ */
 const COST = 10;
 
-/** Loaded on first use: only content-types with password attributes need it. */
+/** Loaded on first use: a project without users or password attributes never pays for it. */
 async function bcrypt() {
-  return (await import('bcryptjs')).default;
+  return import('@node-rs/bcrypt');
 }
 
 export async function hashPassword(plain: string): Promise<string> {
-  return (await bcrypt()).hash(plain, COST);
+  return (await bcrypt()).hash(plain, { cost: COST });
 }
 
+/** False for a wrong password and for a stored value that is not a bcrypt hash. */
 export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return (await bcrypt()).compare(plain, hash);
+  return (await bcrypt()).verify(plain, hash);
 }

@@ -1,9 +1,13 @@
 import path from 'node:path';
 
 /** Auth paths (below the REST prefix) whose key includes the body's email, as the reference. */
-const EMAIL_KEYED = ['/auth/local/register', '/auth/forgot-password', '/auth/send-email-confirmation'] as const;
-/** Keyed by address only: a login attempt must not get a fresh budget per identifier tried. */
-const ADDRESS_KEYED = ['/auth/local', '/auth/reset-password', '/auth/change-password'] as const;
+const EMAIL_KEYED = ['/auth/forgot-password', '/auth/send-email-confirmation'] as const;
+/**
+ * Keyed by address only: a login attempt must not get a fresh budget per identifier tried. So
+ * is register (the reference keys it by email too): each registration costs a bcrypt hash, and
+ * a budget per email is none against a burst that makes up a new email per request.
+ */
+const ADDRESS_KEYED = ['/auth/local', '/auth/local/register', '/auth/reset-password', '/auth/change-password'] as const;
 const CONNECT = '/connect';
 /** The admin login (outside the REST prefix): guessing an admin password is worth as much limiting. */
 const ADMIN_LOGIN = '/admin/login';
@@ -38,8 +42,8 @@ export function normalizeRequestPath(url: string): string | null {
 /**
  * The counter key of a rate-limited request, or null when the path is not one of the limited
  * auth routes. `<lower-cased body.email or "unknownIdentifier">:<path>:<ip>`, or
- * `noIdentifier:<path>:<ip>` for login, reset, change password, the OAuth connect routes and
- * the admin login.
+ * `noIdentifier:<path>:<ip>` for login, register, reset, change password, the OAuth connect
+ * routes and the admin login.
  */
 export function rateLimitKey(restPrefix: string, url: string, body: unknown, ip: string): string | null {
   const requestPath = normalizeRequestPath(url);

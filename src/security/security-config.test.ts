@@ -20,9 +20,11 @@ describe('rate limit key', () => {
     assert.equal(rateLimitKey('/api', '/api/%61uth/local', {}, 'ip'), 'noIdentifier:/api/auth/local:ip');
   });
 
-  it('follows the reference: email-keyed, address-keyed and unlimited paths', () => {
+  it('follows the reference (register aside): email-keyed, address-keyed and unlimited paths', () => {
     assert.equal(rateLimitKey('/api', '/api/auth/local', { identifier: 'A@x.io' }, '1.2.3.4'), 'noIdentifier:/api/auth/local:1.2.3.4');
-    assert.equal(rateLimitKey('/api', '/api/auth/local/register?x=1', { email: 'A@X.io' }, '::1'), 'a@x.io:/api/auth/local/register:::1');
+    // Register is keyed by address, not by the email it creates (a deliberate difference).
+    assert.equal(rateLimitKey('/api', '/api/auth/local/register?x=1', { email: 'A@X.io' }, '::1'), 'noIdentifier:/api/auth/local/register:::1');
+    assert.equal(rateLimitKey('/api', '/api/auth/forgot-password', { email: 'A@X.io' }, '::1'), 'a@x.io:/api/auth/forgot-password:::1');
     assert.equal(rateLimitKey('/api', '/admin/login', { email: 'a@x.io' }, '::1'), 'noIdentifier:/admin/login:::1');
     assert.equal(rateLimitKey('/api', '/api/auth/forgot-password/', {}, 'ip'), 'unknownIdentifier:/api/auth/forgot-password:ip');
     assert.equal(rateLimitKey('/api', '/api/auth/send-email-confirmation', { email: ['a'] }, 'ip'), 'unknownIdentifier:/api/auth/send-email-confirmation:ip');

@@ -200,4 +200,13 @@ describe('the GraphQL auth mutations spend the auth rate limit', () => {
     // REST's own budget for /api/auth/local is separate from GraphQL's, as two routes' are.
     assert.notEqual((await t.request('POST', '/api/auth/local', { body: { identifier: 'x', password: 'y' } })).status, 429);
   });
+
+  it('register is counted per address as over REST: ten new emails pass, the eleventh is refused', async () => {
+    for (let call = 1; call <= 10; call += 1) {
+      const response = await graphql(t, REGISTER, { input: { username: `gql${call}`, email: `gql${call}@example.com`, password: 'Gql-pass-123' } });
+      assert.equal(response.body.errors, undefined, response.text);
+    }
+    const refused = await graphql(t, REGISTER, { input: { username: 'gql11', email: 'gql11@example.com', password: 'Gql-pass-123' } });
+    assertGraphqlError(refused, 'STRAPI_RATE_LIMIT_ERROR');
+  });
 });

@@ -63,8 +63,8 @@ describe('rate limit on the auth routes (defaults: 10 per 60 s)', () => {
     assert.deepEqual({ status: refused.status, body: refused.body }, RATE_LIMITED);
   });
 
-  it('register, forgot-password and send-email-confirmation are counted per email (lower-cased)', async () => {
-    for (const path of ['/api/auth/local/register', '/api/auth/forgot-password', '/api/auth/send-email-confirmation']) {
+  it('forgot-password and send-email-confirmation are counted per email (lower-cased)', async () => {
+    for (const path of ['/api/auth/forgot-password', '/api/auth/send-email-confirmation']) {
       for (let call = 1; call <= 10; call += 1) {
         const email = call % 2 === 0 ? 'Victim@Example.com' : 'victim@example.com';
         const response = await post(app, path, { email, username: `victim${call}`, password: 'password-123' });
@@ -127,6 +127,30 @@ describe('rate limit on the auth routes (defaults: 10 per 60 s)', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('register is rate-limited per address, not per email (issue 15: 150 concurrent registrations)', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ fixture: 'security-app/default' });
+  });
+  after(async () => app?.close());
+
+  it('150 concurrent registrations from one address, each with a new email: the budget (10) passes, the rest is 429', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 150 }, (_, index) => post(app, '/api/auth/local/register', { username: `flood${index}`, email: `flood${index}@example.com`, password: `Flood-pass-${index}` })),
+    );
+    const statuses = responses.map((response) => response.status);
+    assert.equal(statuses.filter((status) => status === 200).length, 10, JSON.stringify(statuses));
+    const refused = responses.filter((response) => response.status === 429);
+    assert.equal(refused.length, 140);
+    for (const response of refused) assert.deepEqual(response.body, RATE_LIMITED.body);
+    // Only the budget's worth of accounts was created (a refused call never reaches the handler).
+    const users = await app.app.database.db.selectFrom('up_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    assert.equal(Number(users.n), 10);
+    // Login has its own budget on the same address.
+    assert.notEqual((await post(app, '/api/auth/local', { identifier: 'flood0@example.com', password: 'Flood-pass-0' })).status, 429);
   });
 });
 

@@ -78,7 +78,7 @@ const payload = (result: AuthResult) => ({ jwt: result.jwt ?? null, user: result
 export function usersPermissionsSchema({ actions, users, rateLimit }: UsersPermissionsGraphqlDeps): PluginSchema {
   /**
    * Each auth mutation spends the same budget as its REST route would (keyed by the email
-   * where REST keys by it), so that GraphQL is no way around the limit.
+   * where REST keys by it, by the address otherwise), so that GraphQL is no way around the limit.
    */
   const limit = async (ctx: GraphqlRequestContext, action: string, email?: unknown): Promise<void> => {
     if (!rateLimit) return;
@@ -111,7 +111,8 @@ export function usersPermissionsSchema({ actions, users, rateLimit }: UsersPermi
         args: { input: { type: nonNull(types.registerInput) } },
         resolve: async (_parent, args: Args, ctx) => {
           const body = bodyOf(args.input);
-          await limit(ctx, 'register', body.email);
+          // Per address, as REST's register (rate-limit-key.ts): a new email must not mean a new budget.
+          await limit(ctx, 'register');
           return payload(await actions.register(body));
         },
       },
