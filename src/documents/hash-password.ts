@@ -12,10 +12,16 @@ async function bcrypt() {
 }
 
 export async function hashPassword(plain: string): Promise<string> {
-  return (await bcrypt()).hash(plain, { cost: COST });
+  return (await bcrypt()).hash(plain, COST);
 }
 
 /** False for a wrong password and for a stored value that is not a bcrypt hash. */
 export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return (await bcrypt()).verify(plain, hash);
+  const { verify } = await bcrypt();
+  try {
+    return await verify(plain, hash);
+  } catch {
+    // The binding refuses a malformed hash with an error; it is simply not this password's.
+    return false;
+  }
 }
