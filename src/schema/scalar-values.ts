@@ -28,6 +28,17 @@ export function parseInteger(value: unknown): number | undefined {
   return number;
 }
 
+/**
+ * A row id as a route spells it: decimal digits, no sign or leading zero, within the id
+ * column (a 32-bit integer on every database). Every `:id` route parameter is read here, so
+ * `/api/users/2147483648` is "no such row" on all three databases instead of a PostgreSQL error.
+ */
+export function parseRowId(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= INT32_MAX ? id : undefined;
+}
+
 /** Any safe integer (ids, pagination). */
 export function parseSafeInteger(value: unknown): number | undefined {
   const number = typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value) : value;
