@@ -1,5 +1,8 @@
 import { isPublicAttribute, JSON_TYPES, type ScalarAttribute } from '../schema/attribute.js';
 import {
+  DECIMAL_FRACTION_DIGITS,
+  DECIMAL_WHOLE_DIGITS,
+  decimalFits,
   INT32_MAX,
   INT32_MIN,
   parseBigInteger,
@@ -159,8 +162,9 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
   } else {
     parsed = parseDecimal(value);
     if (parsed === undefined) return typeError(attribute, 'number', value);
-    // The API outputs decimals as JSON numbers: one beyond the double range would read back as null.
-    if (!Number.isFinite(Number(parsed))) return fail(`${name} must be between -${Number.MAX_VALUE} and ${Number.MAX_VALUE}`);
+    if (!decimalFits(parsed)) {
+      return fail(`${name} must have at most ${DECIMAL_WHOLE_DIGITS} digits before the decimal point and ${DECIMAL_FRACTION_DIGITS} after it`);
+    }
   }
   return checkBounds(attribute, parsed) ?? { ok: true, value: parsed };
 }

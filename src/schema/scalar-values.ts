@@ -99,6 +99,20 @@ function canonicalDecimal(text: string): string | undefined {
   return result === '0' ? '0' : sign + result;
 }
 
+/**
+ * What every database can hold exactly: MySQL's widest exact type is decimal(65,30), 35 digits
+ * before the point and 30 after. PostgreSQL and SQLite could store more, but a value one of
+ * them keeps and another rounds (MariaDB silently) would make the API database-dependent.
+ */
+export const DECIMAL_WHOLE_DIGITS = 35;
+export const DECIMAL_FRACTION_DIGITS = 30;
+
+/** Whether a canonical decimal (parseDecimal's text) fits the decimal column on every database. */
+export function decimalFits(canonical: string): boolean {
+  const [whole = '', fraction = ''] = canonical.replace(/^-/, '').split('.');
+  return whole.length <= DECIMAL_WHOLE_DIGITS && fraction.length <= DECIMAL_FRACTION_DIGITS;
+}
+
 /** true/false from the spellings the reference accepts. */
 export function parseBoolean(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;

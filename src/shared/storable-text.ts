@@ -21,7 +21,8 @@ export function unstorableTextProblem(text: string): string | null {
 
 /**
  * The first string inside a JSON value (keys included) that cannot be stored, as the problem
- * and the path to it; null when every string can be. Depth is bounded by the caller's own
+ * and the path to it; null when every string can be. A bad key is reported at its object, as
+ * `keys must …`: the path must not quote the text it refuses. Depth is bounded by the caller's own
  * nesting check, which runs first.
  */
 export function unstorableTextIn(value: unknown, path: readonly (string | number)[] = []): { readonly problem: string; readonly path: readonly (string | number)[] } | null {
@@ -33,7 +34,7 @@ export function unstorableTextIn(value: unknown, path: readonly (string | number
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, Array.isArray(value) ? Number(key) : key];
     const keyProblem = Array.isArray(value) ? null : unstorableTextProblem(key);
-    if (keyProblem !== null) return { problem: keyProblem, path: at };
+    if (keyProblem !== null) return { problem: `keys ${keyProblem}`, path };
     const found = unstorableTextIn(item, at);
     if (found) return found;
   }
