@@ -4,7 +4,7 @@ import type { AdminGuard } from './admin-guard.js';
 import type { AdminJwt } from './admin-jwt.js';
 import { ADMIN_ACTIONS } from './admin-roles.js';
 import type { AdminUserService } from './admin-user-service.js';
-import { bodyObject, onlyKeys, stringField, stringListField } from './body-fields.js';
+import { bodyObject, onlyKeys, stringField, stringListField, textField } from './body-fields.js';
 
 export interface AdminAccountRoutesOptions {
   readonly jwt: AdminJwt;
@@ -20,6 +20,8 @@ export async function adminAccountRoutes(fastify: FastifyInstance, { jwt, users,
     const { email, password } = body;
     // One answer for an unknown email, a wrong password, a blocked or inactive account: a login never tells which emails exist.
     if (typeof email !== 'string' || typeof password !== 'string' || password.length === 0) throw new ApplicationError('Invalid credentials');
+    // Refused before the lookup: PostgreSQL answers NUL with an encoding error (a 500).
+    textField('email', email);
     const user = await users.login(email, password);
     if (!user) throw new ApplicationError('Invalid credentials');
     return { data: { token: jwt.sign(user.id), user } };

@@ -1,4 +1,4 @@
-import { fieldError } from './body-fields.js';
+import { fieldError, textField } from './body-fields.js';
 
 /** bcrypt reads only the first 72 bytes: a longer password would be silently truncated. */
 const MAX_PASSWORD_BYTES = 72;
@@ -22,7 +22,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Admin emails are compared lower-cased, so `Ann@x.io` and `ann@x.io` are one account. */
 export function checkAdminEmail(value: unknown, field = 'email'): string {
   if (typeof value !== 'string' || value.trim().length === 0) throw fieldError(field, `${field} is a required field`, value);
-  const email = value.trim().toLowerCase();
+  const email = textField(field, value).trim().toLowerCase();
   if (email.length > 255 || !EMAIL.test(email)) throw fieldError(field, `${field} must be a valid email`, value);
   return email;
 }

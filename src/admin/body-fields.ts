@@ -1,4 +1,6 @@
 import { ValidationError, type FieldError } from '../shared/errors.js';
+import { unstorableTextProblem } from '../shared/storable-text.js';
+import { parseRowId } from '../schema/scalar-values.js';
 
 /**
  * Reading the JSON bodies of the admin API (and the CLI's equivalent input): every bad value
@@ -21,6 +23,17 @@ export function fieldError(field: string, message: string, value: unknown): Vali
   return ValidationError.fromFieldErrors([error]);
 }
 
+/**
+ * Any string of an admin body that is stored or looked up: NUL and lone surrogates are refused
+ * (shared/storable-text) before they reach the database, whose answer would be a 500 or an
+ * altered value. The value itself is not echoed: it may be a password.
+ */
+export function textField(field: string, value: string): string {
+  const problem = unstorableTextProblem(value);
+  if (problem !== null) throw fieldError(field, `${field} ${problem}`, undefined);
+  return value;
+}
+
 export interface StringRule {
   readonly required?: boolean;
   readonly min?: number;
@@ -37,6 +50,7 @@ export function stringField(body: Body, field: string, rule: StringRule = {}): s
     return value as null | undefined;
   }
   if (typeof value !== 'string') throw fieldError(field, `${field} must be a string`, value);
+  textField(field, value);
   const trimmed = value.trim();
   const min = rule.min ?? (rule.required === true ? 1 : 0);
   if (trimmed.length < min) throw fieldError(field, min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`, value);
@@ -58,10 +72,14 @@ export function stringListField(body: Body, field: string): string[] | undefined
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.length === 0 || item.length > 255)) {
     throw fieldError(field, `${field} must be a list of action names`, value);
   }
+  for (const item of value as string[]) textField(field, item);
   return [...new Set(value as string[])];
 }
 
-/** A numeric id from a route parameter: anything else is a 404 (no such resource), not a 500. */
+/**
+ * A numeric id from a route parameter: anything else, an id past the id column's range
+ * included, is a 404 (no such resource) rather than a database error.
+ */
 export function routeId(raw: string): number | null {
-  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+  return parseRowId(raw) ?? null;
 }

@@ -1,5 +1,8 @@
 import { isPublicAttribute, JSON_TYPES, type ScalarAttribute } from '../schema/attribute.js';
 import {
+  DECIMAL_FRACTION_DIGITS,
+  DECIMAL_WHOLE_DIGITS,
+  decimalFits,
   INT32_MAX,
   INT32_MIN,
   parseBigInteger,
@@ -11,6 +14,7 @@ import {
   parseInteger,
   parseTime,
 } from '../schema/scalar-values.js';
+import { unstorableTextIn, unstorableTextProblem } from '../shared/storable-text.js';
 import { checkBlocks } from './check-blocks.js';
 
 /** A value in the canonical form the database layer encodes (JSON types as JSON text). */
@@ -96,8 +100,9 @@ export function minLengthMessage(attribute: ScalarAttribute, value: string): str
 function checkText(attribute: ScalarAttribute, value: unknown, options: ScalarCheckOptions): CheckResult {
   const { name } = attribute;
   if (typeof value !== 'string') return typeError(attribute, 'string', value);
-  // PostgreSQL text cannot hold U+0000; refusing it everywhere keeps every database alike.
-  if (value.includes('\u0000')) return fail(`${name} must not contain NUL (U+0000) characters`);
+  // NUL and lone surrogates: what one database refuses and another would store altered.
+  const unstorable = unstorableTextProblem(value);
+  if (unstorable !== null) return fail(`${name} ${unstorable}`);
   // A password is stored hashed, so its length can only be checked now, even on a draft.
   const tooShort = options.draft && attribute.type !== 'password' ? null : minLengthMessage(attribute, value);
   if (tooShort !== null) return fail(tooShort);
@@ -157,8 +162,9 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
   } else {
     parsed = parseDecimal(value);
     if (parsed === undefined) return typeError(attribute, 'number', value);
-    // The API outputs decimals as JSON numbers: one beyond the double range would read back as null.
-    if (!Number.isFinite(Number(parsed))) return fail(`${name} must be between -${Number.MAX_VALUE} and ${Number.MAX_VALUE}`);
+    if (!decimalFits(parsed)) {
+      return fail(`${name} must have at most ${DECIMAL_WHOLE_DIGITS} digits before the decimal point and ${DECIMAL_FRACTION_DIGITS} after it`);
+    }
   }
   return checkBounds(attribute, parsed) ?? { ok: true, value: parsed };
 }
@@ -166,6 +172,9 @@ function checkNumber(attribute: ScalarAttribute, value: unknown): CheckResult {
 function checkJson(attribute: ScalarAttribute, value: unknown): CheckResult {
   const { name, type } = attribute;
   if (nestingOf(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return fail(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  // PostgreSQL's jsonb refuses `\u0000` and lone surrogate escapes as its text columns do.
+  const unstorable = unstorableTextIn(value);
+  if (unstorable) return fail(`${[name, ...unstorable.path].join('.')} ${unstorable.problem}`);
   if (type === 'blocks') {
     const problem = checkBlocks(value);
     if (problem) return fail(`${name}: ${problem}`);

@@ -3,6 +3,8 @@
  * start; every later stage works from them (never from the raw JSON).
  */
 
+import type { AttributePattern } from './attribute-pattern.js';
+
 /** Scalar attribute types: stored in a column of the content-type's own table. */
 export const SCALAR_TYPES = [
   'string',
@@ -59,7 +61,7 @@ export interface ScalarAttribute {
   readonly max?: number | string;
   readonly minLength?: number;
   readonly maxLength?: number;
-  readonly regex?: RegExp;
+  readonly regex?: AttributePattern;
   /** Allowed values of an enumeration. */
   readonly enum?: readonly string[];
   /** The attribute a uid is generated from. */

@@ -1,4 +1,5 @@
 import { DefinitionError } from '../shared/errors.js';
+import { compileAttributePattern, type AttributePattern } from './attribute-pattern.js';
 import { isScalarType, LINKED_TYPES, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
 import { shortenIdentifier, toSnakeCase } from './names.js';
@@ -55,15 +56,17 @@ function readBound(definition: AttributeDefinition, key: 'min' | 'max', type: Sc
   return value;
 }
 
-function readRegex(definition: AttributeDefinition, where: Where): RegExp | undefined {
+function readRegex(definition: AttributeDefinition, where: Where): AttributePattern | undefined {
   const value = definition.regex;
   if (value === undefined) return undefined;
   if (typeof value !== 'string') fail(where, 'option "regex" must be a string');
-  try {
-    return new RegExp(value);
-  } catch {
-    return fail(where, `option "regex" is not a valid regular expression: ${value}`);
-  }
+  const result = compileAttributePattern(value);
+  if (result.ok) return result.pattern;
+  if (result.problem === 'invalid') return fail(where, `option "regex" is not a valid regular expression: ${value}`);
+  return fail(
+    where,
+    `option "regex" uses syntax the linear-time regex engine (RE2) cannot run — backreferences, lookahead or lookbehind: ${value} (${result.detail}); rewrite the pattern without it`,
+  );
 }
 
 function readEnum(definition: AttributeDefinition, where: Where): readonly string[] {

@@ -177,7 +177,9 @@ describe('normalizeContentType: attribute types and options', () => {
       locked: { type: 'boolean', writable: false },
     });
     const attribute = (name: string) => scalar(type.attributes.get(name));
-    assert.deepEqual(attribute('title'), {
+    const { regex, ...title } = attribute('title') ?? {};
+    assert.equal(String(regex), '/^[A-Z]/');
+    assert.deepEqual(title, {
       kind: 'scalar',
       name: 'title',
       type: 'string',
@@ -189,7 +191,6 @@ describe('normalizeContentType: attribute types and options', () => {
       default: 'Hi',
       minLength: 2,
       maxLength: 10,
-      regex: /^[A-Z]/,
     });
     assert.equal(attribute('slug')?.targetField, 'title');
     assert.deepEqual(attribute('kind')?.enum, ['a', 'b']);
@@ -269,6 +270,31 @@ describe('normalizeContentType: attribute types and options', () => {
 
   it('rejects a bad regex', () => {
     rejects(() => withAttributes({ code: { type: 'string', regex: '([A-Z' } }), 'attribute "code": option "regex" is not a valid regular expression: ([A-Z');
+  });
+
+  it('rejects, naming the attribute, a regex the linear-time engine cannot run (backreference, lookaround)', () => {
+    const cases: readonly (readonly [string, string])[] = [['^(a)\\1$', 'invalid escape sequence'], ['^(?=a)', 'invalid or unsupported Perl syntax'], ['(?<!a)b', 'invalid named capture']];
+    for (const [pattern, detail] of cases) {
+      assert.throws(
+        () => withAttributes({ code: { type: 'string', regex: pattern } }),
+        (error: unknown) =>
+          error instanceof DefinitionError &&
+          error.file === FILE &&
+          error.problem.startsWith(`attribute "code": option "regex" uses syntax the linear-time regex engine (RE2) cannot run`) &&
+          error.problem.includes(pattern) &&
+          error.problem.includes(detail),
+        pattern,
+      );
+    }
+  });
+
+  it('runs attribute regexes in linear time: a catastrophic pattern on a 10,000-character input answers', () => {
+    const type = withAttributes({ code: { type: 'string', regex: '^(a+)+$' } });
+    const regex = scalar(type.attributes.get('code'))?.regex;
+    // JavaScript's RegExp backtracks 2^10000 paths on this input; RE2 reads it once.
+    assert.equal(regex?.test(`${'a'.repeat(10_000)}!`), false);
+    assert.equal(regex?.test('a'.repeat(10_000)), true);
+    assert.equal(regex?.test('b'), false);
   });
 
   it('rejects an enumeration without a usable enum', () => {

@@ -28,6 +28,17 @@ export function parseInteger(value: unknown): number | undefined {
   return number;
 }
 
+/**
+ * A row id as a route spells it: decimal digits, no sign or leading zero, within the id
+ * column (a 32-bit integer on every database). Every `:id` route parameter is read here, so
+ * `/api/users/2147483648` is "no such row" on all three databases instead of a PostgreSQL error.
+ */
+export function parseRowId(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= INT32_MAX ? id : undefined;
+}
+
 /** Any safe integer (ids, pagination). */
 export function parseSafeInteger(value: unknown): number | undefined {
   const number = typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value) : value;
@@ -86,6 +97,20 @@ function canonicalDecimal(text: string): string | undefined {
   fraction = fraction.replace(/0+$/, '');
   const result = fraction ? `${whole}.${fraction}` : whole;
   return result === '0' ? '0' : sign + result;
+}
+
+/**
+ * What every database can hold exactly: MySQL's widest exact type is decimal(65,30), 35 digits
+ * before the point and 30 after. PostgreSQL and SQLite could store more, but a value one of
+ * them keeps and another rounds (MariaDB silently) would make the API database-dependent.
+ */
+export const DECIMAL_WHOLE_DIGITS = 35;
+export const DECIMAL_FRACTION_DIGITS = 30;
+
+/** Whether a canonical decimal (parseDecimal's text) fits the decimal column on every database. */
+export function decimalFits(canonical: string): boolean {
+  const [whole = '', fraction = ''] = canonical.replace(/^-/, '').split('.');
+  return whole.length <= DECIMAL_WHOLE_DIGITS && fraction.length <= DECIMAL_FRACTION_DIGITS;
 }
 
 /** true/false from the spellings the reference accepts. */

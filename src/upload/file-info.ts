@@ -1,4 +1,5 @@
 import { ValidationError } from '../shared/errors.js';
+import { unstorableTextProblem } from '../shared/storable-text.js';
 import { sanitizeFileName } from './file-kind.js';
 
 /** What a client may say about a file: `fileInfo` of an upload. */
@@ -20,6 +21,9 @@ function checkOne(raw: unknown, index: number | null): FileInfo {
   if (!isRecord(raw)) throw new ValidationError(`${where} must be an object`);
   const info: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
   for (const [key, value] of Object.entries(raw)) {
+    // Stored in text columns: refused as every other stored string is (shared/storable-text).
+    const unstorable = typeof value === 'string' ? unstorableTextProblem(value) : null;
+    if (unstorable !== null) throw new ValidationError(`${where}.${key} ${unstorable}`);
     switch (key) {
       case 'name':
         if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(`${where}.name must be a non-empty string`);

@@ -12,6 +12,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
+import { parseRowId } from '../schema/scalar-values.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { receiveUpload, type ReceivedUpload } from './receive-upload.js';
 import type { UploadConfig } from './upload-config.js';
@@ -64,7 +65,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
 
   /** The file with this numeric id (query: its fields and populate), or a 404. */
   async function fileById(rawId: unknown, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
-    if (typeof rawId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(rawId) || Number(rawId) > 2_147_483_647) fileNotFound();
+    if (parseRowId(rawId) === undefined) fileNotFound();
     const query = parse({ ...raw, filters: { id: { $eq: rawId } } });
     const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
     return page.documents[0] ?? fileNotFound();

@@ -1,4 +1,5 @@
 import { ValidationError, type FieldError } from '../shared/errors.js';
+import { unstorableTextProblem } from '../shared/storable-text.js';
 
 /** bcrypt reads at most 72 bytes: a longer password would be silently cut, so it is refused. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -30,7 +31,7 @@ export interface FieldRule {
 
 /**
  * The string fields of a body, checked as the reference's yup schemas do (type, required,
- * email format) plus NUL characters, which no database stores. Every problem at once.
+ * email format) plus what no database stores as sent (shared/storable-text). Every problem at once.
  */
 export function readStrings<K extends string>(body: Body, rules: Readonly<Record<K, FieldRule>>): Record<K, string | undefined> {
   const errors: FieldError[] = [];
@@ -44,8 +45,9 @@ export function readStrings<K extends string>(body: Body, rules: Readonly<Record
       if (rule.required) fail(`${key} is a required field`);
       continue;
     }
+    const unstorable = typeof value === 'string' ? unstorableTextProblem(value) : null;
     if (typeof value !== 'string') fail(`${key} must be a \`string\` type`);
-    else if (value.includes('\u0000')) fail(`${key} must not contain NUL (U+0000) characters`);
+    else if (unstorable !== null) fail(`${key} ${unstorable}`);
     else if (rule.email && !EMAIL.test(value)) fail(`${key} must be a valid email`);
     else if (rule.password && Buffer.byteLength(value) > MAX_PASSWORD_BYTES) fail('Password must be less than 73 bytes');
     else result[key] = value;

@@ -76,19 +76,43 @@ export interface UserRecords {
   claimCode(kind: 'reset' | 'confirmation', id: number, code: string): Promise<boolean>;
 }
 
+/** Spaces at the end of a text: what a PAD SPACE comparison ignores. */
+function trailingSpaces(text: string): number {
+  return text.length - text.replace(/ +$/, '').length;
+}
+
+/**
+ * Candidates a login lookup reads before the exact check: rows that differ only in trailing
+ * spaces are the only ones a PAD SPACE comparison adds, and a few of those at most exist.
+ */
+const PADDED_CANDIDATES = 8;
+
 export function createUserRecords(database: Database): UserRecords {
   const { db, dialect } = database;
   const select = () => db.selectFrom(USERS).select([...COLUMNS]);
   const lowerEmail = dialect.lower(sql.ref('email'));
   const first = async (query: ReturnType<typeof select>) => toRecord(await query.orderBy('id').limit(literalLimit(1)).executeTakeFirst());
+  /**
+   * MySQL and MariaDB compare with PAD SPACE (`'bob ' = 'bob'`, utf8mb4_bin included), where
+   * SQLite and PostgreSQL do not: a login by `"bob "` found bob there only. The query finds the
+   * candidates on every database and the trailing spaces are compared here, so that a lookup
+   * matches exactly the same rows everywhere. (Emails hold no spaces: only a username can match
+   * a padded identifier.)
+   */
+  const firstExact = async (query: ReturnType<typeof select>, identifier: string, exact: (record: UserRecord) => boolean) => {
+    const rows = await query.orderBy('id').limit(literalLimit(PADDED_CANDIDATES)).execute();
+    return rows.map((row) => toRecord(row)).find((record): record is UserRecord => record !== null && exact(record)) ?? null;
+  };
   return {
     byLogin: (identifier) =>
-      first(
+      firstExact(
         select()
           .where('provider', '=', 'local')
           .where((eb) => eb.or([eb(lowerEmail, '=', identifier.toLowerCase()), eb('username', '=', identifier)])),
+        identifier,
+        (record) => record.username === identifier || trailingSpaces(record.email) === trailingSpaces(identifier),
       ),
-    byEmail: (email) => first(select().where(lowerEmail, '=', email.toLowerCase())),
+    byEmail: (email) => firstExact(select().where(lowerEmail, '=', email.toLowerCase()), email, (record) => trailingSpaces(record.email) === trailingSpaces(email)),
     byId: (id) => first(select().where('id', '=', id)),
     byResetCode: (code) => first(select().where('reset_password_token', '=', hashCode(code))),
     byConfirmationCode: (code) => first(select().where('confirmation_token', '=', hashCode(code))),

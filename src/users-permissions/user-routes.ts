@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import { limitToReadable } from '../query/parse/limit-to-readable.js';
+import { parseRowId } from '../schema/scalar-values.js';
 import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, required, type Body } from './body.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
@@ -23,8 +24,9 @@ function checkKeys(body: Body): void {
 /** `:id` of /users/:id: a positive integer, else no such user. */
 function idOf(request: FastifyRequest): number {
   const { id } = request.params as { id: string };
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw new NotFoundError();
-  return Number(id);
+  const row = parseRowId(id);
+  if (row === undefined) throw new NotFoundError();
+  return row;
 }
 
 /** GET /users/me, and /users CRUD with numeric ids (reference §7): bare users, not wrapped in `data`. */

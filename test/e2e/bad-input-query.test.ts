@@ -36,7 +36,7 @@ const list = (count: number, item: (index: number) => string) => Array.from({ le
 
 const CASES: readonly Case[] = [
   // U+0000 cannot be stored (PostgreSQL text refuses it), so no filter may name it.
-  filter('filters[str]=%00', 'Invalid value for $eq on "str": NUL (U+0000) characters are not allowed', 'str', 'str'),
+  filter('filters[str]=%00', 'Invalid value for $eq on "str": the value must not contain NUL (U+0000) characters', 'str', 'str'),
   // Unknown top-level keys, including the names of Object.prototype members.
   key('foo=1', 'foo', 'foo'),
   key('filter[str]=x', 'filter', 'filter'),

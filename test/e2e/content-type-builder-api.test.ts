@@ -256,6 +256,8 @@ describe('content-type builder API', () => {
     const cases: [string, string, unknown, string[]][] = [
       ['POST', '/content-types', type({ title: { type: 'strin' } }), ['contentType', 'attributes', 'title', 'type']],
       ['POST', '/content-types', type({ title: { type: 'string', maxLength: 'ten' } }), ['contentType', 'attributes', 'title', 'maxLength']],
+      // Attribute regexes run on RE2 (linear time): a backreference cannot be expressed there.
+      ['POST', '/content-types', type({ code: { type: 'string', regex: '^(a)\\1$' } }), ['contentType', 'attributes', 'code', 'regex']],
       ['POST', '/content-types', type({ title: { type: 'string' } }, { colour: 'red' }), ['contentType', 'colour']],
       ['POST', '/content-types', type({ createdAt: { type: 'string' } }), ['contentType', 'attributes', 'createdAt']],
       ['POST', '/content-types', type({ owner: { type: 'relation', relation: 'oneToOne', target: 'api::nope.nope' } }), ['contentType', 'attributes', 'owner', 'target']],

@@ -136,6 +136,13 @@ describe('a project with a broken attribute does not start', () => {
     await attributeStops({ code: { type: 'string', regex: '[a-' } }, 'attribute "code": option "regex" is not a valid regular expression: [a-');
   });
 
+  it('a regex the linear-time engine cannot run (a backreference): named with its file and attribute', async () => {
+    await attributeStops(
+      { code: { type: 'string', regex: '^(a)\\1$' } },
+      'attribute "code": option "regex" uses syntax the linear-time regex engine (RE2) cannot run — backreferences, lookahead or lookbehind: ^(a)\\1$ (error parsing regexp: invalid escape sequence: `\\1`); rewrite the pattern without it',
+    );
+  });
+
   it('unknown option', async () => {
     await attributeStops({ title: { type: 'string', maxlength: 10 } }, 'attribute "title": unknown option "maxlength"');
   });

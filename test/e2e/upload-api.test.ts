@@ -256,6 +256,10 @@ describe('upload API (local provider)', () => {
       await refused(form([{ name: 'a.txt', body: 'abc' }], { unknown: 1 }), 400, /Invalid key unknown/);
       await refused(form([{ name: 'a.txt', body: 'abc' }], { focalPoint: 'middle' }), 400, /focalPoint/);
       await refused(form([{ name: 'a.txt', body: 'abc' }], [{}, {}]), 400, /fileInfo describes 2 files/);
+      // Stored in text columns: NUL would be a 500 on PostgreSQL, a lone surrogate stored altered.
+      await refused(form([{ name: 'a.txt', body: 'abc' }], { caption: 'a\u0000b' }), 400, /^fileInfo\.caption must not contain NUL \(U\+0000\) characters$/);
+      await refused(form([{ name: 'a.txt', body: 'abc' }], { alternativeText: 'lone \ud800' }), 400, /^fileInfo\.alternativeText must be well-formed Unicode/);
+      await refused(form([{ name: 'a.txt', body: 'abc' }], { name: 'x\udc00.txt' }), 400, /^fileInfo\.name must be well-formed Unicode/);
       await refused(form([{ name: 'a.txt', body: 'abc' }], { caption: 'x'.repeat(200_000) }), 413, /fileInfo is too large/);
       await refused(form([{ name: 'a.txt', body: 'abc' }]), 400, /Invalid key foo/, '/api/upload?foo=1');
     });

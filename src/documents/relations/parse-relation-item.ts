@@ -1,3 +1,5 @@
+import { INT32_MAX } from '../../schema/scalar-values.js';
+import { unstorableTextProblem } from '../../shared/storable-text.js';
 import type { RelationItem, RelationPosition, RelationRef } from './relation-write.js';
 
 /** A malformed relation value; parseRelationWrite turns it into a field error of the body. */
@@ -7,7 +9,7 @@ export class RelationPayloadError extends Error {}
 export const MAX_RELATION_ITEMS = 1000;
 
 /** Row ids are 32-bit integers on every database. */
-const MAX_ROW_ID = 2_147_483_647;
+const MAX_ROW_ID = INT32_MAX;
 
 /** The reference's document ids are 24 characters; anything much longer is certainly not one. */
 const MAX_DOCUMENT_ID_LENGTH = 255;
@@ -38,6 +40,9 @@ export function parseRef(value: unknown, where: string): RelationRef {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_DOCUMENT_ID_LENGTH) {
     throw new RelationPayloadError(`${where}: expected a documentId string, got ${typeof value === 'string' ? 'an invalid string' : describe(value)}`);
   }
+  // Looked up in the database, which must never see what it cannot store (PostgreSQL: a 500).
+  const unstorable = unstorableTextProblem(value);
+  if (unstorable !== null) throw new RelationPayloadError(`${where} ${unstorable}`);
   if (/^[0-9]+$/.test(value)) return parseRef(Number(value), where);
   return { documentId: value };
 }
@@ -65,6 +70,9 @@ function parseItem(raw: unknown, role: ItemRole, where: string): RelationItem {
   }
   if ((item.documentId === undefined) === (item.id === undefined)) throw new RelationPayloadError(`${where} must have a documentId`);
   if (item.locale !== undefined && item.locale !== null && typeof item.locale !== 'string') throw new RelationPayloadError(`${where}.locale must be a string`);
+  // Checked whatever the target: a locale on a relation to a type without i18n is ignored, not stored, and yet NUL is refused everywhere.
+  const localeProblem = typeof item.locale === 'string' ? unstorableTextProblem(item.locale) : null;
+  if (localeProblem !== null) throw new RelationPayloadError(`${where}.locale ${localeProblem}`);
   if (item.status !== undefined && item.status !== 'draft' && item.status !== 'published') throw new RelationPayloadError(`${where}.status must be "draft" or "published"`);
   const named = item.documentId !== undefined ? parseRef(item.documentId, `${where}.documentId`) : parseRef(item.id, `${where}.id`);
   // locale and status choose a target version; whether the relation allows it is checked when it is applied.

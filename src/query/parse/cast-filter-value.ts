@@ -10,6 +10,7 @@ import {
   parseTime,
 } from '../../schema/scalar-values.js';
 import { ValidationError } from '../../shared/errors.js';
+import { unstorableTextProblem } from '../../shared/storable-text.js';
 import type { ComparisonOperator, ScalarValue } from '../document-query.js';
 
 const LIKE_OPERATORS: ReadonlySet<ComparisonOperator> = new Set([
@@ -42,8 +43,9 @@ export function checkOperatorAllowed(attribute: ScalarAttribute, operator: Compa
 export function castFilterValue(attribute: ScalarAttribute, operator: ComparisonOperator, raw: unknown, path: string): ScalarValue {
   if (raw === null) return null;
   if (typeof raw === 'object') reject(`Invalid value for ${operator} on "${attribute.name}": expected a scalar value`, path);
-  // No stored text holds U+0000 (see documents/check-scalar-value), and PostgreSQL cannot even compare it.
-  if (typeof raw === 'string' && raw.includes('\u0000')) reject(`Invalid value for ${operator} on "${attribute.name}": NUL (U+0000) characters are not allowed`, path);
+  // No stored text holds what writes refuse (shared/storable-text), and PostgreSQL cannot even compare it.
+  const unstorable = typeof raw === 'string' ? unstorableTextProblem(raw) : null;
+  if (unstorable !== null) reject(`Invalid value for ${operator} on "${attribute.name}": the value ${unstorable}`, path);
   if (isTextOperator(operator)) {
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'bigint') {
       reject(`Invalid value for ${operator} on "${attribute.name}": expected a string`, path);
