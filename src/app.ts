@@ -103,7 +103,8 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
   fastify.setErrorHandler((error, request, reply) => {
     const envelope = toErrorEnvelope(error);
     if (envelope.status >= 500) request.log.error(error);
-    return reply.code(envelope.status).send(envelope.body);
+    // Named here: a reply that had its own serializer (GraphQL's) gets no content type from Fastify.
+    return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope.body);
   });
   fastify.setNotFoundHandler((_request, reply) => {
     const envelope = toErrorEnvelope(new NotFoundError());

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type CombinedError, type OperationResult } from '@urql/core';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { rawHttp, type RawResponse } from '../helpers/raw-http.js';
+import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -74,6 +75,41 @@ describe('graphql: every transport error is a GraphQL error with a JSON content 
     // Another upgrade offer (curl --http2 sends h2c with every request) is ignored: the operation is served.
     const h2c = await rawHttp(t.baseUrl, post('{"query":"{ __typename }"}', 'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n'));
     assert.deepEqual({ status: h2c.status, body: h2c.body }, { status: 200, body: { data: { __typename: 'Query' } } });
+  });
+});
+
+describe('graphql: errors that GraphQL leaves to the application', () => {
+  const projects = createTempProjects('tessera-gql-transport-');
+  after(() => projects.remove());
+
+  it('a server plugin hook that throws while the operation runs → the error envelope, still with a JSON content type', async () => {
+    const project = projects.write({
+      [schemaPath('note')]: {
+        kind: 'collectionType',
+        collectionName: 'notes',
+        info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+        options: { draftAndPublish: false },
+        pluginOptions: {},
+        attributes: { text: { type: 'string' } },
+      },
+      'src/index.js': `export default {
+  register({ strapi }) {
+    strapi.plugin('graphql').service('extension').use({
+      plugins: [(fastify) => fastify.graphql.addHook('preExecution', async () => { throw new Error('a bug in the plugin'); })],
+    });
+  },
+};
+`,
+    });
+    const t = await startTestApp({ fixture: project });
+    try {
+      const response = await rawHttp(t.baseUrl, post('{"query":"{ __typename }"}'));
+      assert.equal(response.status, 500, response.text);
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8', response.text);
+      assert.deepEqual(response.body, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
+    } finally {
+      await t.close();
+    }
   });
 });
 
