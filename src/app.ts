@@ -24,6 +24,7 @@ import { registerContentTypeBuilder } from './content-type-builder/content-type-
 import { toErrorEnvelope } from './rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from './rest/framework-errors.js';
 import { registerBodyParsers } from './rest/body-parsers.js';
+import { registerHttpProtocolChecks } from './rest/http-protocol-checks.js';
 import { trackKnownPaths, type KnownPaths } from './rest/known-paths.js';
 import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
@@ -83,7 +84,8 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
     logger: config.logger,
     bodyLimit: config.server.bodyLimit,
     // Long filter lists ($in of up to 1000 values) need more than Node's 16 KiB of request line and headers.
-    http: { maxHeaderSize: 64 * 1024 },
+    // A request without Host is refused by registerHttpProtocolChecks, in the envelope (Node's own refusal has no body).
+    http: { maxHeaderSize: 64 * 1024, requireHostHeader: false },
     frameworkErrors: replyFrameworkError,
     clientErrorHandler: writeClientError,
     onProtoPoisoning: 'error',
@@ -94,12 +96,15 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
     trustProxy: config.server.proxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
+  // First: refused requests reach no other hook.
+  registerHttpProtocolChecks(fastify);
   registerBodyParsers(fastify);
   const knownPaths = trackKnownPaths(fastify);
   fastify.setErrorHandler((error, request, reply) => {
     const envelope = toErrorEnvelope(error);
     if (envelope.status >= 500) request.log.error(error);
-    return reply.code(envelope.status).send(envelope.body);
+    // Named here: a reply that had its own serializer (GraphQL's) gets no content type from Fastify.
+    return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope.body);
   });
   fastify.setNotFoundHandler((_request, reply) => {
     const envelope = toErrorEnvelope(new NotFoundError());

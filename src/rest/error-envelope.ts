@@ -18,6 +18,7 @@ const HTTP_ERROR_NAMES: Readonly<Record<number, string>> = {
   413: 'PayloadTooLargeError',
   414: 'URITooLongError',
   415: 'UnsupportedMediaTypeError',
+  417: 'ExpectationFailedError',
   429: 'RateLimitError',
   431: 'RequestHeaderFieldsTooLargeError',
 };

@@ -1,13 +1,31 @@
 import path from 'node:path';
 
-/** Auth paths (below the REST prefix) whose key includes the body's email, as the reference. */
-const EMAIL_KEYED = ['/auth/forgot-password', '/auth/send-email-confirmation'] as const;
 /**
- * Keyed by address only: a login attempt must not get a fresh budget per identifier tried. So
- * is register (the reference keys it by email too): each registration costs a bcrypt hash, and
- * a budget per email is none against a burst that makes up a new email per request.
+ * The limited auth actions of the users-permissions plugin, each with the path (below the REST
+ * prefix) of its REST route and whether its key holds the email sent (as the reference keys
+ * forgot-password and send-email-confirmation) or the address only (login, reset and change
+ * password: an attempt must not get a fresh budget per identifier tried; register too, which
+ * the reference keys by email: each registration costs a bcrypt hash, and a budget per email is
+ * none against a burst that makes up a new email per request). Every
+ * transport names the action and gets the key of the REST route, so one budget per address
+ * and action holds whether the call came over REST or GraphQL.
  */
-const ADDRESS_KEYED = ['/auth/local', '/auth/local/register', '/auth/reset-password', '/auth/change-password'] as const;
+const AUTH_ACTIONS = {
+  register: { route: '/auth/local/register', keyedByEmail: false },
+  login: { route: '/auth/local', keyedByEmail: false },
+  forgotPassword: { route: '/auth/forgot-password', keyedByEmail: true },
+  resetPassword: { route: '/auth/reset-password', keyedByEmail: false },
+  changePassword: { route: '/auth/change-password', keyedByEmail: false },
+  sendEmailConfirmation: { route: '/auth/send-email-confirmation', keyedByEmail: true },
+} as const;
+
+/** An auth action that spends the rate limit, whatever transport asks for it. */
+export type LimitedAuthAction = keyof typeof AUTH_ACTIONS;
+
+const ACTION_OF_ROUTE: ReadonlyMap<string, LimitedAuthAction> = new Map(
+  (Object.keys(AUTH_ACTIONS) as LimitedAuthAction[]).map((action) => [AUTH_ACTIONS[action].route, action]),
+);
+
 const CONNECT = '/connect';
 /** The admin login (outside the REST prefix): guessing an admin password is worth as much limiting. */
 const ADMIN_LOGIN = '/admin/login';
@@ -39,6 +57,21 @@ export function normalizeRequestPath(url: string): string | null {
   return normalized === '' ? '/' : normalized;
 }
 
+/** Only a non-empty string names an identity; an object or array sent as `email` is an attack on the key. */
+function identifierOf(email: unknown): string {
+  return typeof email === 'string' && email.length > 0 ? email.toLowerCase() : 'unknownIdentifier';
+}
+
+/**
+ * The counter key of a call of `action`, as its REST route's request would have: the key
+ * `rateLimitKey` gives `POST <restPrefix><route>` from this address with this email.
+ */
+export function authActionKey(restPrefix: string, action: LimitedAuthAction, email: unknown, ip: string): string {
+  const { route, keyedByEmail } = AUTH_ACTIONS[action];
+  const requestPath = normalizeRequestPath(restPrefix + route) ?? (restPrefix + route).toLowerCase();
+  return `${keyedByEmail ? identifierOf(email) : 'noIdentifier'}:${requestPath}:${ip}`;
+}
+
 /**
  * The counter key of a rate-limited request, or null when the path is not one of the limited
  * auth routes. `<lower-cased body.email or "unknownIdentifier">:<path>:<ip>`, or
@@ -51,14 +84,9 @@ export function rateLimitKey(restPrefix: string, url: string, body: unknown, ip:
   if (requestPath === ADMIN_LOGIN) return `noIdentifier:${requestPath}:${ip}`;
   if (requestPath === null || !requestPath.startsWith(prefix + '/')) return null;
   const route = requestPath.slice(prefix.length);
-  if ((ADDRESS_KEYED as readonly string[]).includes(route) || route === CONNECT || route.startsWith(CONNECT + '/')) {
-    return `noIdentifier:${requestPath}:${ip}`;
-  }
-  if ((EMAIL_KEYED as readonly string[]).includes(route)) {
-    const email = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).email : undefined;
-    // Only a string names an identity; an object or array sent as `email` is an attack on the key.
-    const identifier = typeof email === 'string' && email.length > 0 ? email.toLowerCase() : 'unknownIdentifier';
-    return `${identifier}:${requestPath}:${ip}`;
-  }
-  return null;
+  if (route === CONNECT || route.startsWith(CONNECT + '/')) return `noIdentifier:${requestPath}:${ip}`;
+  const action = ACTION_OF_ROUTE.get(route);
+  if (action === undefined) return null;
+  const email = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).email : undefined;
+  return authActionKey(restPrefix, action, email, ip);
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import { RateLimitError } from '../shared/errors.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
 import { RateLimitMemoryStore } from './rate-limit-memory-store.js';
-import { mayBeLimited, rateLimitKey } from './rate-limit-key.js';
+import { authActionKey, mayBeLimited, rateLimitKey, type LimitedAuthAction } from './rate-limit-key.js';
 import { connectRateLimitRedis, redactUrl, type RateLimitRedis } from './rate-limit-redis.js';
 
 /**
@@ -15,19 +15,18 @@ import { connectRateLimitRedis, redactUrl, type RateLimitRedis } from './rate-li
 const MEMORY_KEYS = 100_000;
 
 /**
- * Rate limits the auth routes (reference §7): register, login, forgot/reset/change password,
- * send-email-confirmation and /connect/*, under the REST prefix. Matched by the request path,
- * whether or not a route is registered for it, so the limit does not depend on which auth
- * routes exist; a refused request never reaches a handler (nor the 404 handler).
- *
- * Runs in `preValidation`: after the body is parsed (the key includes `body.email`), before
- * any route validation or handler, so even malformed auth calls count.
+ * Counts one call of a limited auth action made other than through its REST route (the GraphQL
+ * auth mutations) and throws a RateLimitError when its budget is spent. The call spends the
+ * counter of the REST route (`authActionKey`): one budget per address and action, whatever the
+ * transport.
  */
-/**
- * Counts one auth attempt under `key` and throws a RateLimitError when its budget is spent; for
- * auth calls that do not come through a limited path (the GraphQL auth mutations).
- */
-export type AuthRateLimit = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
+export type AuthRateLimit = (request: FastifyRequest, reply: FastifyReply, attempt: AuthAttempt) => Promise<void>;
+
+export interface AuthAttempt {
+  readonly action: LimitedAuthAction;
+  /** The email the call names, for the actions keyed by it (register, forgot password). */
+  readonly email?: unknown;
+}
 
 /** The plugin builds its store itself (`new store(options)`): a class bound to the app's clock. */
 function memoryStore(clock: Clock): new () => RateLimitMemoryStore {
@@ -38,6 +37,16 @@ function memoryStore(clock: Clock): new () => RateLimitMemoryStore {
   };
 }
 
+/**
+ * Rate limits the auth routes (reference §7): register, login, forgot/reset/change password,
+ * send-email-confirmation and /connect/*, under the REST prefix. Matched by the request path,
+ * whether or not a route is registered for it, so the limit does not depend on which auth
+ * routes exist; a refused request never reaches a handler (nor the 404 handler).
+ *
+ * Runs in `preValidation`: after the body is parsed (the key includes `body.email`), before
+ * any route validation or handler, so even malformed auth calls count. Returns the limit for
+ * the same actions reached another way (GraphQL).
+ */
 export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<AuthRateLimit> {
   const settings = readRateLimitConfig(context.config);
   if (!settings.enabled) return async () => undefined;
@@ -61,7 +70,7 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
   const restPrefix = context.config.rest.prefix;
 
   fastify.decorateRequest('tesseraRateLimitKey', null);
-  const apply: AuthRateLimit = async (request, reply, key) => {
+  const apply = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> => {
     request.tesseraRateLimitKey = key;
     let result: Awaited<ReturnType<typeof limit>>;
     try {
@@ -93,7 +102,7 @@ export async function registerRateLimit(fastify: FastifyInstance, context: Featu
     }
     check(request, reply).then(() => done(), done);
   });
-  return apply;
+  return async (request, reply, { action, email }) => apply(request, reply, authActionKey(restPrefix, action, email, request.ip));
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { readCorsConfig } from './cors-config.js';
 import { readMiddlewaresConfig } from './middlewares-config.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
-import { mayBeLimited, normalizeRequestPath, rateLimitKey } from './rate-limit-key.js';
+import { authActionKey, mayBeLimited, normalizeRequestPath, rateLimitKey, type LimitedAuthAction } from './rate-limit-key.js';
 
 const FILE = '/p/config/plugins';
 
@@ -35,6 +35,26 @@ describe('rate limit key', () => {
       assert.equal(rateLimitKey('/api', url, {}, 'ip'), null, url);
     }
     assert.equal(normalizeRequestPath('/api/%E0%A4%A'), null);
+  });
+
+  it('an auth action named by another transport gets the key of its REST route (one budget per address and action)', () => {
+    const routes: Readonly<Record<LimitedAuthAction, string>> = {
+      register: '/auth/local/register',
+      login: '/auth/local',
+      forgotPassword: '/auth/forgot-password',
+      resetPassword: '/auth/reset-password',
+      changePassword: '/auth/change-password',
+      sendEmailConfirmation: '/auth/send-email-confirmation',
+    };
+    for (const [action, route] of Object.entries(routes) as [LimitedAuthAction, string][]) {
+      for (const prefix of ['/api', '/V2']) {
+        for (const email of ['Ann@Example.com', '', undefined, ['a']]) {
+          assert.equal(authActionKey(prefix, action, email, '10.0.0.1'), rateLimitKey(prefix, prefix + route, { email }, '10.0.0.1'), `${action} ${prefix} ${String(email)}`);
+        }
+      }
+    }
+    assert.equal(authActionKey('/api', 'login', 'a@x.io', 'ip'), 'noIdentifier:/api/auth/local:ip');
+    assert.equal(authActionKey('/api', 'register', 'A@x.io', 'ip'), 'noIdentifier:/api/auth/local/register:ip');
   });
 });
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Client, fetchExchange } from '@urql/core';
 import { startSmtpCapture, type SmtpCapture } from '../fixtures/users-app/helpers/smtp-capture.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 /**
@@ -182,23 +184,92 @@ describe('users-permissions over GraphQL with email confirmation', () => {
   });
 });
 
-describe('the GraphQL auth mutations spend the auth rate limit', () => {
+describe('one auth rate limit per address and action, over REST and GraphQL alike', () => {
+  const clock = manualClock();
   let t: TestApp;
+  let urql: Client;
+  let jwt: string;
   before(async () => {
-    t = await startTestApp({ fixture: 'security-app/default' });
+    t = await startTestApp({ fixture: 'security-app/default', clock });
+    urql = new Client({ url: `${t.baseUrl}/graphql`, exchanges: [fetchExchange], requestPolicy: 'network-only', preferGetMethod: false });
+    const registered = await t.request('POST', '/api/auth/local/register', { body: { username: 'rita', email: 'rita@example.com', password: 'Rita-pass-1' } });
+    assert.equal(registered.status, 200, registered.text);
+    jwt = registered.body.jwt;
+    // A fresh window: the budgets below start full, however register is keyed.
+    clock.advance(60_000);
   });
   after(async () => t.close());
 
-  it('ten logins pass, the eleventh is refused with a RateLimitError, whatever the identifier', async () => {
-    for (let call = 1; call <= 10; call += 1) {
-      const response = await graphql(t, LOGIN, { identifier: `user${call}@example.com`, password: 'wrong-password' });
-      assertGraphqlError(response, 'BAD_USER_INPUT', 'Invalid identifier or password');
-    }
-    const refused = await graphql(t, LOGIN, { identifier: 'someone-else', password: 'x' });
-    const error = assertGraphqlError(refused, 'STRAPI_RATE_LIMIT_ERROR');
-    assert.equal((error.extensions as { error: { name: string } }).error.name, 'RateLimitError');
-    // REST's own budget for /api/auth/local is separate from GraphQL's, as two routes' are.
-    assert.notEqual((await t.request('POST', '/api/auth/local', { body: { identifier: 'x', password: 'y' } })).status, 429);
+  /** The GraphQL call as a client makes it: the error's code, or null when it went through. */
+  async function overGraphql(mutation: string, variables: Record<string, unknown>, token?: string): Promise<string | null> {
+    const context = token ? { fetchOptions: { headers: { authorization: `Bearer ${token}` } } } : {};
+    const result = await urql.mutation(mutation, variables, context).toPromise();
+    assert.equal(result.error?.networkError, undefined, String(result.error?.networkError));
+    const error = result.error?.graphQLErrors[0];
+    return error ? String(error.extensions.code) : null;
+  }
+
+  const calls = {
+    login: {
+      rest: () => t.request('POST', '/api/auth/local', { body: { identifier: 'rita', password: 'wrong' } }),
+      graphql: (index: number) => overGraphql(LOGIN, { identifier: `someone${index}@example.com`, password: 'wrong' }),
+    },
+    register: {
+      rest: () => t.request('POST', '/api/auth/local/register', { body: { username: 'rita', email: 'Victim@example.com', password: 'Rita-pass-1' } }),
+      graphql: () => overGraphql(REGISTER, { input: { username: 'rita', email: 'victim@EXAMPLE.com', password: 'Rita-pass-1' } }),
+    },
+    forgotPassword: {
+      rest: () => t.request('POST', '/api/auth/forgot-password', { body: { email: 'victim@example.com' } }),
+      graphql: () => overGraphql(FORGOT, { email: 'VICTIM@example.com' }),
+    },
+    resetPassword: {
+      rest: () => t.request('POST', '/api/auth/reset-password', { body: { code: 'guess', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' } }),
+      graphql: (index: number) => overGraphql(RESET, { code: `guess${index}`, password: 'New-pass-1' }),
+    },
+    changePassword: {
+      rest: () =>
+        t.request('POST', '/api/auth/change-password', {
+          body: { currentPassword: 'wrong', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' },
+          headers: { authorization: `Bearer ${jwt}` },
+        }),
+      graphql: () => overGraphql(CHANGE, { current: 'wrong', password: 'New-pass-1', confirmation: 'New-pass-1' }, jwt),
+    },
+  } as const;
+
+  for (const [action, call] of Object.entries(calls)) {
+    it(`${action}: REST and GraphQL calls from one address spend one budget; the next call is refused on both`, async () => {
+      // Ten calls, alternating transports: each is answered (and counted), none refused.
+      for (let index = 0; index < 10; index += 1) {
+        if (index % 2 === 0) {
+          const response = await call.rest();
+          assert.ok(response.status !== 429 && response.status < 500, `REST call ${index + 1}: ${response.status} ${response.text}`);
+          assert.equal(response.headers.get('x-ratelimit-remaining'), String(9 - index), `REST call ${index + 1}`);
+        } else {
+          assert.notEqual(await call.graphql(index), 'STRAPI_RATE_LIMIT_ERROR', `GraphQL call ${index + 1}`);
+        }
+      }
+      assert.equal(await call.graphql(10), 'STRAPI_RATE_LIMIT_ERROR');
+      const refused = await call.rest();
+      assert.equal(refused.status, 429, refused.text);
+      assert.equal(refused.body.error.name, 'RateLimitError');
+    });
+  }
+
+  it('the shared window ends for both transports at once (on the app clock)', async () => {
+    assert.equal((await calls.login.rest()).status, 429);
+    assert.equal(await calls.login.graphql(0), 'STRAPI_RATE_LIMIT_ERROR');
+    clock.advance(60_000);
+    assert.equal(await calls.login.graphql(0), 'BAD_USER_INPUT');
+    const rest = await calls.login.rest();
+    assert.equal(rest.status, 400, rest.text);
+    assert.equal(rest.headers.get('x-ratelimit-remaining'), '8');
+  });
+
+  it('another email keeps its own budget, over either transport', async () => {
+    assert.equal(await overGraphql(FORGOT, { email: 'other@example.com' }), null);
+    const rest = await t.request('POST', '/api/auth/forgot-password', { body: { email: 'other@example.com' } });
+    assert.equal(rest.status, 200, rest.text);
+    assert.equal(rest.headers.get('x-ratelimit-remaining'), '8');
   });
 
   it('register is counted per address as over REST: ten new emails pass, the eleventh is refused', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GraphQLError, parse, Source } from 'graphql';
 import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../../shared/errors.js';
-import { codeOfCmsError, formatExecutionErrors, formatRequestError, formatResolverError, GraphqlRequestError, requestErrorCode } from './format-graphql-error.js';
+import { codeOfCmsError, formatExecutionErrors, formatRequestError, formatResolverError, GraphqlRequestError, requestErrorCode, withoutSuggestion } from './format-graphql-error.js';
 
 /** The error graphql-js makes of what a resolver threw, with a location to drop. */
 function located(original: Error, path: readonly (string | number)[] = ['field']): GraphQLError {
@@ -15,6 +15,8 @@ class PolicyError extends ForbiddenError {
 }
 
 const noLog = (): void => assert.fail('nothing should be logged');
+const SHOW = { hideSuggestions: false };
+const HIDE = { hideSuggestions: true };
 
 describe('codeOfCmsError', () => {
   it('maps names to the reference codes', () => {
@@ -87,14 +89,14 @@ describe('formatResolverError', () => {
 
 describe('formatExecutionErrors', () => {
   it('keeps HTTP 200 for resolver errors, with data null', () => {
-    const result = formatExecutionErrors({ data: null, errors: [located(new ForbiddenError('Forbidden access'))] }, noLog);
+    const result = formatExecutionErrors({ data: null, errors: [located(new ForbiddenError('Forbidden access'))] }, noLog, SHOW);
     assert.equal(result.statusCode, 200);
     assert.equal(result.response.data, null);
   });
 
   it('makes a result without data (variables, operation name) a 400', () => {
     const variable = new GraphQLError('Variable "$n" of required type "Int!" was not provided.');
-    const result = formatExecutionErrors({ errors: [variable] }, noLog);
+    const result = formatExecutionErrors({ errors: [variable] }, noLog, SHOW);
     assert.equal(result.statusCode, 400);
     assert.equal(result.response.errors[0]?.extensions?.code, 'BAD_USER_INPUT');
     assert.equal('data' in result.response && result.response.data !== undefined, false);
@@ -116,11 +118,33 @@ describe('requestErrorCode', () => {
 describe('formatRequestError', () => {
   it('answers mercurius request errors and ours, and leaves the rest to the application', () => {
     const validation = Object.assign(new Error('Graphql validation error'), { code: 'MER_ERR_GQL_VALIDATION', statusCode: 400, errors: [new GraphQLError('Syntax Error: Unexpected <EOF>.')] });
-    assert.deepEqual(formatRequestError(validation), { statusCode: 400, response: { errors: [{ message: 'Syntax Error: Unexpected <EOF>.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] } });
+    assert.deepEqual(formatRequestError(validation, SHOW), { statusCode: 400, response: { errors: [{ message: 'Syntax Error: Unexpected <EOF>.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] } });
     const csrf = Object.assign(new Error('This operation has been blocked as a potential Cross-Site Request Forgery (CSRF).'), { code: 'MER_ERR_GQL_CSRF_PREVENTION', statusCode: 400 });
-    assert.equal(formatRequestError(csrf)?.response.errors[0]?.extensions?.code, 'BAD_REQUEST');
-    assert.equal(formatRequestError(new GraphqlRequestError('Operation batching disabled.'))?.statusCode, 400);
-    assert.equal(formatRequestError(new UnauthorizedError('Missing or invalid credentials')), null);
-    assert.equal(formatRequestError(new Error('boom')), null);
+    assert.equal(formatRequestError(csrf, SHOW)?.response.errors[0]?.extensions?.code, 'BAD_REQUEST');
+    assert.equal(formatRequestError(new GraphqlRequestError('Operation batching disabled.'), SHOW)?.statusCode, 400);
+    assert.equal(formatRequestError(new UnauthorizedError('Missing or invalid credentials'), SHOW), null);
+    assert.equal(formatRequestError(new Error('boom'), SHOW), null);
+  });
+});
+
+describe('suggestions', () => {
+  it('withoutSuggestion cuts the last "Did you mean …?" only, whatever its form', () => {
+    assert.equal(withoutSuggestion('Cannot query field "titl" on type "Article". Did you mean "title"?'), 'Cannot query field "titl" on type "Article".');
+    assert.equal(withoutSuggestion('Unknown type "Artcle". Did you mean "Article", "Author", or "Tag"?'), 'Unknown type "Artcle".');
+    assert.equal(withoutSuggestion('Value "DRAF" does not exist in "PublicationStatus" enum. Did you mean the enum value "DRAFT"?'), 'Value "DRAF" does not exist in "PublicationStatus" enum.');
+    // The client's own text before the suggestion stays as sent.
+    assert.equal(
+      withoutSuggestion('Variable "$x" got invalid value { "a Did you mean b?": 1 }; Field "a Did you mean b?" is not defined by type "In". Did you mean "ab"?'),
+      'Variable "$x" got invalid value { "a Did you mean b?": 1 }; Field "a Did you mean b?" is not defined by type "In".',
+    );
+    assert.equal(withoutSuggestion('Cannot query field "x" on type "Query".'), 'Cannot query field "x" on type "Query".');
+  });
+
+  it('are left out of request errors when hidden, kept otherwise', () => {
+    const variable = new GraphQLError('Variable "$s" got invalid value "DRAF"; Value "DRAF" does not exist in "PublicationStatus" enum. Did you mean the enum value "DRAFT"?');
+    assert.equal(formatExecutionErrors({ errors: [variable] }, noLog, HIDE).response.errors[0]?.message, 'Variable "$s" got invalid value "DRAF"; Value "DRAF" does not exist in "PublicationStatus" enum.');
+    assert.equal(formatExecutionErrors({ errors: [variable] }, noLog, SHOW).response.errors[0]?.message, variable.message);
+    const validation = Object.assign(new Error('Graphql validation error'), { code: 'MER_ERR_GQL_VALIDATION', statusCode: 400, errors: [new GraphQLError('Unknown argument "filtrs" on field "Query.articles". Did you mean "filters"?')] });
+    assert.equal(formatRequestError(validation, HIDE)?.response.errors[0]?.message, 'Unknown argument "filtrs" on field "Query.articles".');
   });
 });

@@ -10,6 +10,37 @@ export interface GraphqlErrorResponse {
 /** Where an internal error's real cause goes (the request's logger). */
 export type ErrorLogger = (error: unknown) => void;
 
+/** How this endpoint words errors. */
+export interface GraphqlErrorOptions {
+  /**
+   * Leave out graphql-js' "Did you mean …?" suggestions, which name fields, arguments, types
+   * and enum values of the schema: on where introspection is off, or they would tell the schema
+   * piece by piece.
+   */
+  readonly hideSuggestions: boolean;
+}
+
+const SUGGESTION = ' Did you mean ';
+
+/**
+ * A message without graphql-js' suggestion, which it always appends last (`didYouMean`:
+ * ` Did you mean "a", "b", or "c"?`, `… the enum value "X"?`, `… to use an inline fragment on
+ * "T"?`). Validation is told not to make them (`hideSuggestions`); this catches the messages
+ * made where no option reaches: variable values coerced by mercurius, graphql-js' executor and
+ * graphql-jit's compiled code (enum `parseValue`, unknown input fields). The last occurrence is
+ * the suggestion: what comes before it may quote the client's own input.
+ */
+export function withoutSuggestion(message: string): string {
+  const at = message.lastIndexOf(SUGGESTION);
+  return at !== -1 && message.endsWith('?') ? message.slice(0, at) : message;
+}
+
+function worded(formatted: GraphQLFormattedError, options: GraphqlErrorOptions): GraphQLFormattedError {
+  if (!options.hideSuggestions) return formatted;
+  const message = withoutSuggestion(formatted.message);
+  return message === formatted.message ? formatted : { ...formatted, message };
+}
+
 const FORBIDDEN_NAMES: ReadonlySet<string> = new Set(['ForbiddenError', 'UnauthorizedError', 'PolicyError']);
 
 /** `NotFoundError` → `STRAPI_NOT_FOUND_ERROR`, as the reference's codes. */
@@ -83,10 +114,10 @@ export function requestErrorCode(error: { readonly message: string }): string {
   return 'BAD_REQUEST';
 }
 
-function formatRequestErrorItem(error: unknown): GraphQLFormattedError {
-  if (error instanceof GraphQLError) return withCode(error, requestErrorCode(error));
+function formatRequestErrorItem(error: unknown, options: GraphqlErrorOptions): GraphQLFormattedError {
+  if (error instanceof GraphQLError) return worded(withCode(error, requestErrorCode(error)), options);
   const message = error instanceof Error ? error.message : String(error);
-  return { message, extensions: { code: requestErrorCode({ message }) } };
+  return worded({ message, extensions: { code: requestErrorCode({ message }) } }, options);
 }
 
 /**
@@ -94,8 +125,8 @@ function formatRequestErrorItem(error: unknown): GraphQLFormattedError {
  * errors keep HTTP 200 (even when a non-null root field made `data` null); a result without
  * `data` failed before execution (variables, operation name) and is a 400.
  */
-export function formatExecutionErrors(execution: ExecutionResult & { readonly errors: readonly GraphQLError[] }, log: ErrorLogger): GraphqlErrorResponse {
-  if (execution.data === undefined) return { statusCode: 400, response: { errors: execution.errors.map(formatRequestErrorItem) } };
+export function formatExecutionErrors(execution: ExecutionResult & { readonly errors: readonly GraphQLError[] }, log: ErrorLogger, options: GraphqlErrorOptions): GraphqlErrorResponse {
+  if (execution.data === undefined) return { statusCode: 400, response: { errors: execution.errors.map((error) => formatRequestErrorItem(error, options)) } };
   return { statusCode: 200, response: { data: execution.data, errors: execution.errors.map((error) => formatResolverError(error, log)) } };
 }
 
@@ -126,15 +157,15 @@ export class GraphqlRequestError extends Error {
  * errors 400, with `locations`), or null when it is not GraphQL's to answer (a bad token, a bad
  * JSON body…), which then goes to the application's error envelope.
  */
-export function formatRequestError(error: unknown): GraphqlErrorResponse | null {
+export function formatRequestError(error: unknown, options: GraphqlErrorOptions): GraphqlErrorResponse | null {
   if (error instanceof GraphqlRequestError) return { statusCode: error.statusCode, response: { errors: [{ message: error.message, extensions: { code: error.code } }] } };
   if (!isMercuriusError(error)) return null;
   const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   if (error.code === 'MER_ERR_GQL_VALIDATION' && error.errors && error.errors.length > 0) {
-    return { statusCode, response: { errors: error.errors.map(formatRequestErrorItem) } };
+    return { statusCode, response: { errors: error.errors.map((item) => formatRequestErrorItem(item, options)) } };
   }
   // A GET whose variables or extensions are not JSON.
-  if (error.code === 'MER_ERR_GQL_VALIDATION') return { statusCode, response: { errors: [{ message: error.message, extensions: { code: 'BAD_USER_INPUT' } }] } };
+  if (error.code === 'MER_ERR_GQL_VALIDATION') return { statusCode, response: { errors: [worded({ message: error.message, extensions: { code: 'BAD_USER_INPUT' } }, options)] } };
   // CSRF, a mutation over GET (405), a missing query: the request itself is unusable.
   const inner = error.errors?.[0];
   const message = inner instanceof Error ? inner.message : error.message;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema, type DocumentNode, type validate, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { AuthService } from '../../auth/auth-service.js';
 import type { Principal } from '../../auth/principal.js';
@@ -9,7 +9,8 @@ import type { GraphqlRequestContext } from '../graphql-context.js';
 import { bracketNesting, MAX_BRACKET_NESTING } from './bracket-nesting.js';
 import { depthLimitRule } from './depth-limit-rule.js';
 import { createJitCompilableCheck } from './jit-compilable-check.js';
-import { formatExecutionErrors, formatRequestError, GraphqlRequestError } from './format-graphql-error.js';
+import { formatExecutionErrors, formatRequestError, GraphqlRequestError, type GraphqlErrorOptions } from './format-graphql-error.js';
+import { knownOperationTypesRule, SUBSCRIPTIONS_UNSUPPORTED } from './known-operation-types-rule.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
@@ -56,6 +57,18 @@ function checkPlugins(plugins: readonly unknown[], file: string): readonly Graph
     if (typeof plugin !== 'function') throw new DefinitionError(file, `GraphQL server plugin ${index + 1} must be a function (fastify) => …, got ${plugin === null ? 'null' : typeof plugin}`);
     return plugin as GraphqlServerPlugin;
   });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A websocket handshake: Node hands it over as a plain request, since nothing listens for
+ * upgrades. Other upgrades (`h2c`, which curl offers with every request) are served as plain
+ * HTTP, the upgrade ignored.
+ */
+function isWebsocketHandshake(request: FastifyRequest): boolean {
+  const upgrade = request.headers.upgrade;
+  return typeof upgrade === 'string' && /(?:^|[\s,])websocket(?:$|[\s,/])/i.test(upgrade);
 }
 
 /** JSON text is never a GraphQL document (GraphQL text fails `JSON.parse` within its first characters). */
@@ -111,7 +124,10 @@ function checkGetOperation(query: unknown): void {
  * encapsulated context: the caller's Authorization header is settled before GraphQL runs (a
  * bad token is the application's 401 envelope, from the parent's error handler), batching is
  * refused, GETs need a preflight header or a JSON content type (CSRF), errors follow the
- * reference's format, and the depth limit and introspection switch are validation rules.
+ * reference's format (JSON, also when refused before execution), and the depth limit,
+ * introspection switch and unsupported operation types (subscriptions) are validation rules;
+ * where introspection is off, no error suggests names of the schema. A websocket handshake is
+ * told that subscriptions are not supported.
  * Outside production (or with `playgroundAlways`) a browser's GET gets the bundled console.
  */
 export async function registerGraphql(fastify: FastifyInstance, options: RegisterGraphqlOptions): Promise<GraphqlEndpoint> {
@@ -119,8 +135,11 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
   const plugins = checkPlugins(options.plugins ?? [], config.file);
   const csrfPrevention = csrfOption(config);
   const consoleOn = !options.production || config.playgroundAlways;
-  const validationRules: ValidationRule[] = [depthLimitRule(config.depthLimit)];
+  const validationRules: ValidationRule[] = [knownOperationTypesRule, depthLimitRule(config.depthLimit)];
   if (!config.introspection) validationRules.push(NoSchemaIntrospectionCustomRule);
+  // Suggestions name the schema's fields, arguments, types and enum values: off with introspection.
+  const errorOptions: GraphqlErrorOptions = { hideSuggestions: !config.introspection };
+  const validateOptions: NonNullable<Parameters<typeof validate>[3]> = { hideSuggestions: errorOptions.hideSuggestions };
   // Per request, set by the preHandler and read by the context function that follows it.
   const principals = new WeakMap<FastifyRequest, Principal>();
   let server: FastifyInstance | null = null;
@@ -131,15 +150,20 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
   await fastify.register(async (child) => {
     // GraphQL's own request errors are answered here; anything else (a bad token, a bad JSON body) goes up to the application's envelope.
     child.setErrorHandler((error, _request, reply) => {
-      const formatted = formatRequestError(error);
+      const formatted = formatRequestError(error, errorOptions);
       if (!formatted) throw error;
-      return reply.code(formatted.statusCode).send(formatted.response);
+      // Set here: Fastify drops the content type an error replaces, and the serializer the
+      // preHandler gave this reply would not set one.
+      return reply.code(formatted.statusCode).type(JSON_TYPE).send(formatted.response);
     });
 
     // Before authentication and the CSRF check: a browser opening the endpoint sends neither a
     // token nor a preflight header, and must learn that the console is off rather than meet a
     // CSRF refusal meant for scripts.
     child.addHook('onRequest', async (request, reply) => {
+      // Nothing here speaks a websocket protocol (graphql-ws, subscriptions-transport-ws): tell
+      // the client so, before the CSRF check would refuse the handshake as a simple GET.
+      if (isWebsocketHandshake(request)) throw new GraphqlRequestError(SUBSCRIPTIONS_UNSUPPORTED, 400, 'BAD_REQUEST');
       if (request.method !== 'GET' || !wantsHtml(request.headers.accept)) return undefined;
       if (!consoleOn) throw new NotFoundError(CONSOLE_OFF_MESSAGE);
       return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
@@ -151,7 +175,7 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       checkSource(request.method === 'GET' ? request.query : request.body);
       if (request.method === 'GET') checkGetOperation(request.query);
       // mercurius' response schema would turn list indices in error paths into strings; a custom serializer leaves the type to us.
-      reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
+      reply.serializer((payload) => JSON.stringify(payload)).type(JSON_TYPE);
     });
 
     await child.register(mercurius, {
@@ -167,6 +191,8 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       csrfPrevention,
       errorHandler: false,
       validationRules,
+      // Handed to graphql-js' validate() as they are; mercurius' types know only `maxErrors`.
+      graphql: { validateOptions },
       context: (request, reply): GraphqlRequestContext => {
         const principal = principals.get(request);
         if (!principal) throw new Error('GraphQL context built before authentication');
@@ -174,7 +200,7 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       },
       errorFormatter: (execution, context) => {
         const log = (error: unknown): void => context.reply.request.log.error({ err: error }, 'GraphQL resolver failed');
-        const { statusCode, response } = formatExecutionErrors(execution as typeof execution & { errors: readonly GraphQLError[] }, log);
+        const { statusCode, response } = formatExecutionErrors(execution as typeof execution & { errors: readonly GraphQLError[] }, log, errorOptions);
         // mercurius sends `response` as it is; its type wants GraphQLError instances where plain formatted errors go.
         return { statusCode, response: response as never };
       },

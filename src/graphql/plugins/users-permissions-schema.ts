@@ -13,6 +13,7 @@ import { ForbiddenError } from '../../shared/errors.js';
 import type { AuthActions, AuthResult } from '../../users-permissions/auth-routes.js';
 import type { UserService } from '../../users-permissions/user-service.js';
 import type { AuthRateLimit } from '../../security/rate-limit-plugin.js';
+import type { LimitedAuthAction } from '../../security/rate-limit-key.js';
 import type { PluginSchema } from '../build-schema.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 
@@ -77,13 +78,11 @@ const payload = (result: AuthResult) => ({ jwt: result.jwt ?? null, user: result
  */
 export function usersPermissionsSchema({ actions, users, rateLimit }: UsersPermissionsGraphqlDeps): PluginSchema {
   /**
-   * Each auth mutation spends the same budget as its REST route would (keyed by the email
-   * where REST keys by it, by the address otherwise), so that GraphQL is no way around the limit.
+   * Each auth mutation spends the very counter of its REST route (same key: address, route and,
+   * where REST keys by it, the email), so that N REST and M GraphQL attempts share one budget.
    */
-  const limit = async (ctx: GraphqlRequestContext, action: string, email?: unknown): Promise<void> => {
-    if (!rateLimit) return;
-    const identifier = email === undefined ? 'noIdentifier' : typeof email === 'string' && email !== '' ? email.toLowerCase() : 'unknownIdentifier';
-    await rateLimit(ctx.request, ctx.reply, `${identifier}:graphql:${action}:${ctx.request.ip}`);
+  const limit = async (ctx: GraphqlRequestContext, action: LimitedAuthAction, email?: unknown): Promise<void> => {
+    if (rateLimit) await rateLimit(ctx.request, ctx.reply, { action, email });
   };
   return (_types, context) => {
     const { registry, rest, locales } = context.services;
@@ -149,6 +148,8 @@ export function usersPermissionsSchema({ actions, users, rateLimit }: UsersPermi
           return payload(await actions.changePassword(ctx.principal, bodyOf(args)));
         },
       },
+      // Not limited, as its REST route GET /auth/email-confirmation (the reference limits only
+      // the calls that guess or spend something; a confirmation token is not guessable).
       emailConfirmation: {
         type: types.loginPayload,
         args: { confirmation: { type: nonNull(GraphQLString) } },
