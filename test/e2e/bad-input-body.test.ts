@@ -27,6 +27,9 @@ const error = (status: number, name: string, message: string, details: Details =
 const json = (label: string, body: string, status: number, name: string, message: string, details: Details = {}): Case => ({ label, contentType: JSON_TYPE, body, status, name, message, details });
 /** A body the JSON parser refuses. */
 const notJson = (label: string, body: string): Case => json(label, body, 400, 'BadRequestError', NOT_JSON);
+/** Valid JSON with keys that would change objects' prototypes: refused, and told so. */
+const FORBIDDEN_KEYS = 'The body must not have keys named "__proto__" or "constructor" holding "prototype" (they would change objects\' prototypes)';
+const prototypeKeys = (label: string, body: string): Case => json(label, body, 400, 'BadRequestError', FORBIDDEN_KEYS);
 /** Valid JSON without an object `data`. */
 const missingData = (label: string, body: string, contentType: string | null = JSON_TYPE): Case => ({ label, contentType, body, ...error(400, 'ValidationError', MISSING_DATA) });
 const unsupported = (label: string, contentType: string, body: string): Case => ({ label, contentType, body, ...error(415, 'UnsupportedMediaTypeError', 'Unsupported Media Type') });
@@ -50,12 +53,12 @@ const CASES: readonly Case[] = [
   notJson('whitespace only', '   \n'),
 
   // Prototype poisoning is refused by the parser wherever it hides.
-  notJson('__proto__ at the top', '{"__proto__":{"polluted":true},"data":{"str":"x"}}'),
-  notJson('__proto__ in data', '{"data":{"__proto__":{"polluted":true}}}'),
-  notJson('__proto__ inside a json attribute', '{"data":{"obj":{"__proto__":{"polluted":true}}}}'),
-  notJson('escaped __proto__', '{"data":{"\\u005f_proto__":{"polluted":true}}}'),
-  notJson('constructor.prototype at the top', '{"constructor":{"prototype":{"polluted":true}},"data":{}}'),
-  notJson('constructor.prototype inside a json attribute', '{"data":{"obj":{"constructor":{"prototype":{"polluted":true}}}}}'),
+  prototypeKeys('__proto__ at the top', '{"__proto__":{"polluted":true},"data":{"str":"x"}}'),
+  prototypeKeys('__proto__ in data', '{"data":{"__proto__":{"polluted":true}}}'),
+  prototypeKeys('__proto__ inside a json attribute', '{"data":{"obj":{"__proto__":{"polluted":true}}}}'),
+  prototypeKeys('escaped __proto__', '{"data":{"\\u005f_proto__":{"polluted":true}}}'),
+  prototypeKeys('constructor.prototype at the top', '{"constructor":{"prototype":{"polluted":true}},"data":{}}'),
+  prototypeKeys('constructor.prototype inside a json attribute', '{"data":{"obj":{"constructor":{"prototype":{"polluted":true}}}}}'),
   json('constructor as a data key', '{"data":{"constructor":1}}', 400, 'ValidationError', 'Invalid key constructor', { key: 'constructor', path: null, source: 'body' }),
   json('toString as a data key', '{"data":{"toString":"x"}}', 400, 'ValidationError', 'Invalid key toString', { key: 'toString', path: null, source: 'body' }),
 
