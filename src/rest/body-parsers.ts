@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnsupportedMediaTypeError } from '../shared/errors.js';
+import { isJson } from '../shared/is-json.js';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
@@ -18,15 +19,6 @@ type Done = (error: Error | null, body?: unknown) => void;
 /** Fastify's parser says "not valid JSON" for JSON it refuses for its keys: that error says what is wrong. */
 function forbiddenKeys(): Error {
   return Object.assign(new Error('The body must not have keys named "__proto__" or "constructor" holding "prototype" (they would change objects\' prototypes)'), { statusCode: 400 });
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function registerBodyParsers(fastify: FastifyInstance): void {

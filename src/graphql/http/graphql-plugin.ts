@@ -12,6 +12,7 @@ import { createJitCompilableCheck } from './jit-compilable-check.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError, type GraphqlErrorOptions } from './format-graphql-error.js';
 import { knownOperationTypesRule, SUBSCRIPTIONS_UNSUPPORTED } from './known-operation-types-rule.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
+import { isJson } from '../../shared/is-json.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
 export interface GraphqlEndpoint {
@@ -69,16 +70,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function isWebsocketHandshake(request: FastifyRequest): boolean {
   const upgrade = request.headers.upgrade;
   return typeof upgrade === 'string' && /(?:^|[\s,])websocket(?:$|[\s,/])/i.test(upgrade);
-}
-
-/** JSON text is never a GraphQL document (GraphQL text fails `JSON.parse` within its first characters). */
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
