@@ -134,17 +134,16 @@ describe('the aws-s3 upload provider against s3rver', () => {
     // V8 frees dropped buffers lazily (a collection every ~64 MB of external memory), so unforced
     // RSS would show the collector's slack, not what the upload holds. Collecting at each sample
     // measures what is retained: with 5 MB parts and the default queue of 1, the part in flight
-    // and the next one being assembled, 15–25 MB. A buffered body would hold all 50 MB.
+    // and the next one being assembled, 15–25 MB. A buffered body would hold all 50 MB. What is
+    // held is read from the buffers' own count, not RSS: RSS also holds what the allocator keeps
+    // after a collection (the same run measured 25 MB one day and 43 MB on a busy machine).
     const collect = garbageCollector();
     collect();
     const baseline = process.memoryUsage();
-    let peakRss = baseline.rss;
     let peakBuffers = baseline.arrayBuffers;
     const sampler = setInterval(() => {
       collect();
-      const usage = process.memoryUsage();
-      peakRss = Math.max(peakRss, usage.rss);
-      peakBuffers = Math.max(peakBuffers, usage.arrayBuffers);
+      peakBuffers = Math.max(peakBuffers, process.memoryUsage().arrayBuffers);
     }, 50);
     const body = generatedStream(size);
     let stored;
@@ -154,7 +153,6 @@ describe('the aws-s3 upload provider against s3rver', () => {
       clearInterval(sampler);
     }
     const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
-    assert.ok(peakRss - baseline.rss < 40 * 1024 * 1024, `RSS grew by ${mb(peakRss - baseline.rss)} MB while uploading 50 MB`);
     assert.ok(peakBuffers - baseline.arrayBuffers < 30 * 1024 * 1024, `${mb(peakBuffers - baseline.arrayBuffers)} MB of buffers held while uploading 50 MB`);
 
     const fetched = await fetchDigest(stored.url);
