@@ -71,7 +71,7 @@ describe('populate: the answer-size bound', () => {
     assert.match(response.body.errors[0].message, /^Populate too large/);
   });
 
-  it('one relation with more links than the limit stops at the statement that reads them', async () => {
+  it('one relation with more links than the limit stops the read after the statement that reads them', async () => {
     const small = await startTestApp({ fixture: 'versions-app', override: (config) => ({ ...config, rest: { ...config.rest, maxResponseItems: 5 } }) });
     try {
       const author = await small.post('/api/authors', { data: { name: 'Bo' } });
@@ -83,7 +83,7 @@ describe('populate: the answer-size bound', () => {
       const { result: response, statements } = await small.app.database.counter.measure(() => small.get(`/api/authors/${author.body.data.documentId}?populate=articles`));
       assert.equal(response.status, 400, response.text);
       assert.match(response.body.error.message, /^Populate too large: .*maxResponseItems = 5/);
-      assert.equal(statements, 2, 'the document, then its articles (stopped after 6 rows), nothing after');
+      assert.equal(statements, 2, 'the document, then its articles (6 rows: past the limit), nothing after');
       const fewer = await small.get(`/api/authors/${author.body.data.documentId}?populate[articles][filters][title][$in][0]=B0&populate[articles][filters][title][$in][1]=B1`);
       assert.equal(fewer.status, 200, fewer.text);
       assert.equal(fewer.body.data.articles.length, 2);

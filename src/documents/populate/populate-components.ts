@@ -25,7 +25,7 @@ function ownedRows(executor: Executor, component: StoredModel, owner: StoredMode
 async function readItems(executor: Executor, owner: StoredModel, field: string, selection: PopulateSelection, parents: readonly Row[], context: PopulateContext): Promise<Row[]> {
   const rows: Row[] = [];
   for (const keys of keyChunks(parents, parentOf)) {
-    let select = ownedRows(executor, selection.model, owner, field, keys)
+    const select = ownedRows(executor, selection.model, owner, field, keys)
       .select([
         ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId).as(PARENT_KEY),
         ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.order).as(ORDER_KEY),
@@ -34,7 +34,6 @@ async function readItems(executor: Executor, owner: StoredModel, field: string, 
       .orderBy(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId))
       .orderBy(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.order))
       .orderBy(ref(ROW_ALIAS, 'id'));
-    if (context.budget) select = select.limit(context.budget.limit + 1);
     const read = (await select.execute()) as Row[];
     spendRows(context.budget, read.length);
     rows.push(...read);

@@ -15,12 +15,11 @@ export async function populateLocalizations(executor: Executor, parents: readonl
   const rows: Row[] = [];
   const version = visibleVersion(node.model, ROW_ALIAS, { status: context.status, locale: '*' });
   for (const keys of keyChunks(parents, (row) => row.documentId)) {
-    let select = executor
+    const select = executor
       .selectFrom(`${node.model.collectionName} as ${ROW_ALIAS}`)
       .select([ref(ROW_ALIAS, 'document_id').as(PARENT_KEY), ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, true)])
       .where(and([keyIn(ref(ROW_ALIAS, 'document_id'), keys), version]))
       .orderBy(sql.ref(`${ROW_ALIAS}.id`)) as unknown as Select;
-    if (context.budget) select = select.limit(context.budget.limit + 1);
     const read = (await select.execute()) as Row[];
     spendRows(context.budget, read.length);
     rows.push(...read);

@@ -79,7 +79,6 @@ async function readLinked(executor: Executor, node: RelationPopulate, keys: read
     ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, context.locale === '*'),
   ]);
   for (const expression of orderBy(node, context)) select = select.orderBy(expression);
-  if (context.budget) select = select.limit(context.budget.limit + 1);
   const rows = (await select.execute()) as Row[];
   spendRows(context.budget, rows.length);
   return rows;
