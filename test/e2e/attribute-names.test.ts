@@ -3,8 +3,8 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * Attribute names that Strapi's loader accepts and its content-type builder refuses (`meta`,
@@ -21,10 +21,7 @@ import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../h
 
 type Body = TestResponse['body'];
 
-const withShape = (shape: 'entity' | 'flat') => (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape } } } } },
-}) as AppConfig;
+const withShape = (shape: 'entity' | 'flat') => withGraphqlConfig({ shape });
 
 describe('attributes named like system fields or parameters (REST)', () => {
   let t: TestApp;

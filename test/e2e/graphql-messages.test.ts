@@ -6,6 +6,7 @@ import type { AppConfig } from '../../src/config/app-config.js';
 import { DefinitionError } from '../../src/shared/errors.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * What the GraphQL endpoint tells people: the extension example of docs/graphql.md runs as
@@ -45,8 +46,7 @@ const MODEL = {
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'jwt-secret-for-tests', API_TOKEN_SALT: 'salt-for-tests', ADMIN_JWT_SECRET: 'admin-secret-for-tests' };
 
-const withDepthLimit = (depthLimit: number) => (config: AppConfig): AppConfig =>
-  ({ ...config, files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { depthLimit } } } } } }) as AppConfig;
+const withDepthLimit = (depthLimit: number) => withGraphqlConfig({ depthLimit });
 
 async function gql(t: TestApp, query: string): Promise<TestResponse> {
   return t.request('POST', '/graphql', { body: { query } });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type AnyVariables, type DocumentInput } from '@urql/core';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are arbitrary JSON */
 
@@ -105,11 +105,7 @@ const FLAT: Shape = {
 };
 
 function withShape(shape: Shape['name']) {
-  return (config: AppConfig): AppConfig =>
-    ({
-      ...config,
-      files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape } } } } },
-    }) as AppConfig;
+  return withGraphqlConfig({ shape });
 }
 
 for (const shape of [ENTITY, FLAT]) {

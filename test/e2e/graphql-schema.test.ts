@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { copyExampleBlog } from '../helpers/example-blog.js';
 import { ROOT, startTestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * The generated schema of the example project (examples/blog), in both shapes, as printed SDL
@@ -16,10 +16,7 @@ import { ROOT, startTestApp } from '../helpers/test-app.js';
 const SNAPSHOTS = path.join(ROOT, 'test', 'e2e', 'snapshots');
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 
-const flat = (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape: 'flat' } } } } },
-}) as AppConfig;
+const flat = withGraphqlConfig({ shape: 'flat' });
 
 async function printedSchema(shape: 'entity' | 'flat'): Promise<string> {
   // A copy with the shipped permissions: what a user edits in the example does not reach the snapshot.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * No N+1 over GraphQL: nested relation, component and dynamic-zone fields are resolved per
@@ -10,10 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const COUNT = 100;
 
-const flat = (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape: 'flat' } } } } },
-}) as AppConfig;
+const flat = withGraphqlConfig({ shape: 'flat' });
 
 async function seed(t: TestApp): Promise<void> {
   const create = async (plural: string, data: Record<string, unknown>) => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type CombinedError, type OperationResult } from '@urql/core';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { rawHttp, type RawResponse } from '../helpers/raw-http.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * What the GraphQL endpoint answers to requests it refuses: every refusal is a GraphQL error
@@ -16,8 +16,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'jwt-secret-for-tests', API_TOKEN_SALT: 'salt-for-tests', ADMIN_JWT_SECRET: 'admin-secret-for-tests' };
 
-const withIntrospection = (config: AppConfig): AppConfig =>
-  ({ ...config, files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { apolloServer: { introspection: true } } } } } } }) as AppConfig;
+const withIntrospection = withGraphqlConfig({ apolloServer: { introspection: true } });
 
 function post(body: string, headers = ''): string {
   return `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;

@@ -3,8 +3,8 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * The upload plugin's GraphQL mutations (reference §1 Media): files uploaded over REST, then
@@ -20,10 +20,7 @@ interface UploadedFile {
   readonly ext: string;
 }
 
-const flatShape = (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...config.files.plugins.value, graphql: { config: { shape: 'flat' } } } } },
-});
+const flatShape = withGraphqlConfig({ shape: 'flat' });
 
 const UPDATE = `mutation ($id: ID!, $info: FileInfoInput) {
   updateUploadFile(id: $id, info: $info) { documentId name alternativeText caption url mime } }`;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * A populate chain through both sides of a relation (`author.articles.author.articles…`) reads
@@ -16,9 +17,9 @@ const ARTICLES = 10;
 /** The limit, and a GraphQL depth limit deep enough for the chain (the default 10 would refuse it first). */
 const limited = (config: AppConfig): AppConfig => ({
   ...config,
+  ...withGraphqlConfig({ depthLimit: 40 })(config),
   rest: { ...config.rest, maxResponseItems: LIMIT },
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { depthLimit: 40 } } } } },
-}) as AppConfig;
+});
 
 describe('populate: the answer-size bound', () => {
   let t: TestApp;

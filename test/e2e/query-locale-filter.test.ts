@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * A top-level `locale` filter chooses the locale of a read, as the `locale` parameter does
@@ -11,10 +11,7 @@ import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-a
 
 type Body = TestResponse['body'];
 
-const flat = (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape: 'flat' } } } } },
-}) as AppConfig;
+const flat = withGraphqlConfig({ shape: 'flat' });
 
 describe('filters[locale] chooses the locale of a read', () => {
   let t: TestApp;

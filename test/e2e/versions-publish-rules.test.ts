@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 /**
  * Drafts are saved without the rules the reference checks when publishing (`required`,
@@ -45,10 +45,7 @@ const COMPLETE = {
 };
 
 /** GraphQL in Strapi 5's flat shape (`documentId` arguments and fields). */
-const flat = (config: AppConfig): AppConfig => ({
-  ...config,
-  files: { ...config.files, plugins: { ...config.files.plugins, value: { ...(config.files.plugins?.value as object), graphql: { config: { shape: 'flat' } } } } },
-}) as AppConfig;
+const flat = withGraphqlConfig({ shape: 'flat' });
 
 const POPULATE = 'populate[seo]=true&populate[links]=true&populate[blocks]=true';
 
