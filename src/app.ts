@@ -2,7 +2,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from './auth/auth-service.js';
 import { createAuthService } from './auth/create-auth-service.js';
-import { registerFeatureRoutes, registerHooks, type FeatureContext } from './features.js';
+import { registerFeatureRoutes, registerHooks } from './features.js';
+import type { HttpPluginContext } from './plugin-http.js';
+import type { PluginContext } from './plugin/plugin-context.js';
 import { createKeyValueStore } from './store/key-value-store.js';
 import type { AppConfig } from './config/app-config.js';
 import type { EnvMap } from './config/env.js';
@@ -30,7 +32,7 @@ import { healthRoutes } from './rest/health-routes.js';
 import { parseQueryString } from './rest/parse-query-string.js';
 import { loadComponentDefinitions, loadDefinitions } from './schema/load-definitions.js';
 import type { SchemaRegistry } from './schema/registry.js';
-import { systemTables } from './system-tables.js';
+import { builtIns as gatherBuiltIns } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
@@ -122,12 +124,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const config = override ? override(loaded) : loaded;
   // Read once: the registry is built from them, and the content-type builder starts from them.
   const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
-  const { registry: initialRegistry, tables: initialTables } = buildModel(source);
+  const builtIns = gatherBuiltIns();
+  const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
   try {
-    const sync = await syncSchema(database, [...initialTables, ...systemTables()]);
+    const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
@@ -154,8 +157,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const { fastify, knownPaths } = buildHttp(config);
-    const base: FeatureContext = { config, registry, database, documents, auth, store, locales, log, clock };
-    const features: FeatureContext = { ...base, ...(await registerHooks(fastify, base)) };
+    const base: PluginContext = { config, registry, database, documents, auth, store, locales, log, clock };
+    const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();
     const contentContextOf = (state: ModelState): ContentApiContext => {
@@ -174,13 +177,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       store,
       holder: model,
       source,
+      builtIns,
       defaultLocale: () => locales.defaultLocale(),
       log,
       databaseConfig: config.database,
       clock,
       maxResponseItems: config.rest.maxResponseItems,
     });
-    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime, routeNames });
+    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime, builtIns, routeNames });
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { buildModel } from './model/build-model.js';
 import type { AttributeDefinition, SourcedDefinition } from './schema/definition.js';
 import { DefinitionError } from './shared/errors.js';
-import { reservedStorage, systemTables } from './system-tables.js';
+import { builtIns, reservedStorage, systemTables } from './system-tables.js';
 import { DIALECT_TABLES } from './db/dialect-tables.js';
 
 const FILE = '/p/src/api/x/content-types/x/schema.json';
@@ -14,7 +14,7 @@ function typeOn(collectionName: string, attributes: Readonly<Record<string, Attr
 
 function refusal(types: readonly SourcedDefinition[]): DefinitionError {
   try {
-    buildModel({ types, components: [] });
+    buildModel({ types, components: [] }, builtIns());
   } catch (error) {
     if (error instanceof DefinitionError) return error;
     throw error;
@@ -36,7 +36,7 @@ describe("a content model never takes Tessera's or the database's storage", () =
   });
 
   it("refuses the tables of the built-in types (up_users, files, and their link tables)", () => {
-    const tables = buildModel({ types: [], components: [] }).tables.map((table) => table.name);
+    const tables = buildModel({ types: [], components: [] }, builtIns()).tables.map((table) => table.name);
     assert.ok(tables.includes('up_users') && tables.includes('files') && tables.includes('up_users_role_lnk'), tables.join());
     for (const name of tables) {
       const error = refusal([typeOn(name)]);
@@ -62,7 +62,7 @@ describe("a content model never takes Tessera's or the database's storage", () =
   });
 
   it('keeps ordinary names, and the reserved set lists every system table', () => {
-    assert.doesNotThrow(() => buildModel({ types: [typeOn('articles')], components: [] }));
+    assert.doesNotThrow(() => buildModel({ types: [typeOn('articles')], components: [] }, builtIns()));
     const reserved = reservedStorage();
     for (const table of systemTables()) assert.ok(reserved.has(table.name), table.name);
   });

@@ -1,22 +1,27 @@
 import type { TableModel } from './db/table-model.js';
 import { STORE_TABLE } from './store/key-value-store.js';
-import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE } from './api-tokens/api-token-tables.js';
 import { ADMIN_TABLES } from './admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from './auth/permissions-table.js';
 import { LOCALE_TABLE } from './i18n/locale-table.js';
-import { DIALECT_TABLES } from './db/dialect-tables.js';
-import { reservedStorageOf, type ReservedStorage } from './schema/storage-names.js';
+import { builtInsOf, type BuiltIns } from './model/built-ins.js';
+import type { ReservedStorage } from './schema/storage-names.js';
+import { PLUGINS } from './features.js';
 
-/** Tables of Tessera's own (not of a content-type), created and kept by schema sync like the others. */
+/** Tables of Tessera's own (not of a content-type): core's, the admin API's and the plugins'. */
 export function systemTables(): TableModel[] {
-  return [STORE_TABLE, API_TOKENS_TABLE, API_TOKEN_PERMISSIONS_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE];
+  return [STORE_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, ...PLUGINS.flatMap((plugin) => plugin.tables ?? [])];
 }
 
-/**
- * Every name (tables, indexes, sequences) of storage Tessera keeps outside the content model: the
- * tables above and the dialects' own. A content model taking one would read it through the API
- * and drop it with its type, so building a model refuses them (schema/to-table-model.ts).
- */
+/** What every project's model holds besides its own definitions: the plugins' types and Tessera's tables. */
+export function builtIns(): BuiltIns {
+  return builtInsOf({
+    types: PLUGINS.flatMap((plugin) => plugin.contentTypes ?? []),
+    components: PLUGINS.flatMap((plugin) => plugin.components ?? []),
+    tables: systemTables(),
+  });
+}
+
+/** Every name of storage Tessera keeps outside the content model (see BuiltIns.reserved). */
 export function reservedStorage(): ReservedStorage {
-  return reservedStorageOf(systemTables(), DIALECT_TABLES, "Tessera's own storage");
+  return builtIns().reserved;
 }

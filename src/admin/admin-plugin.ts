@@ -3,7 +3,7 @@ import { resolveApiTokenSalt } from '../api-tokens/api-token-salt.js';
 import { createApiTokenService } from '../api-tokens/api-token-service.js';
 import { createKnownActionCheck } from '../api-tokens/known-actions.js';
 import { createDocumentApi } from '../documents/document-api.js';
-import type { FeatureContext } from '../features.js';
+import type { PluginContext } from '../plugin/plugin-context.js';
 import { ROLE_UID, USER_UID } from '../users-permissions/content-types.js';
 import { adminAccountRoutes } from './admin-account-routes.js';
 import { adminEndUserRoutes } from './admin-end-user-routes.js';
@@ -21,7 +21,7 @@ import { createUpRoleService } from './up-role-service.js';
  * content permissions never apply to them. At start it creates the admin roles, and the first
  * super-admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists.
  */
-export async function registerAdmin(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+export async function registerAdmin(fastify: FastifyInstance, context: PluginContext): Promise<void> {
   const { config, registry, database, documents, store, auth, log } = context;
   const users = createAdminUserService(database);
   await users.ensureRoles();

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
+import { BUILT_INS } from '../../test/helpers/built-ins.js';
 import { buildRegistry } from '../schema/registry.js';
 import { expandGrants } from './expand-grants.js';
 
 const registry = buildRegistry(
   [
-    ...BUILT_IN_TYPES,
+    ...BUILT_INS.types,
     { uid: 'api::article.article', apiName: 'article', modelName: 'article', file: 'article.json', definition: { info: { singularName: 'article', pluralName: 'articles' }, attributes: {} } },
     { uid: 'api::home.home', apiName: 'home', modelName: 'home', file: 'home.json', definition: { kind: 'singleType', info: { singularName: 'home', pluralName: 'homes' }, attributes: {} } },
   ],
-  BUILT_IN_COMPONENTS,
+  BUILT_INS.components,
 );
 
 function expand(grants: Parameters<typeof expandGrants>[0]): Record<string, Record<string, string[]>> {

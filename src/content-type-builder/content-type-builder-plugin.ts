@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createLazyAdminGuard } from '../admin/lazy-admin-guard.js';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
-import type { FeatureContext } from '../features.js';
+import type { BuiltIns } from '../model/built-ins.js';
 import type { ModelRuntime } from '../model/model-change.js';
+import type { PluginContext } from '../plugin/plugin-context.js';
 import { adminBuilderAccess } from './builder-access.js';
 import { createComponentService } from './component-service.js';
 import { contentTypeBuilderRoutes } from './content-type-builder-routes.js';
@@ -10,8 +10,10 @@ import { createContentTypeService } from './content-type-service.js';
 import type { BuiltInModels } from './model-draft.js';
 
 export interface ContentTypeBuilderContext {
-  readonly feature: FeatureContext;
+  readonly feature: PluginContext;
   readonly runtime: ModelRuntime;
+  /** What core and the plugins add to every model: listed by the builder, never edited. */
+  readonly builtIns: BuiltIns;
   /** The fixed first segments of the routes registered under the REST prefix, read when a request is checked. */
   readonly routeNames: () => ReadonlySet<string>;
 }
@@ -20,13 +22,14 @@ export interface ContentTypeBuilderContext {
  * The content-type builder's admin API under `/content-type-builder` (admin JWT): content-types,
  * components and categories read from the runtime's source, changed through `runtime.apply`.
  */
-export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime, routeNames }: ContentTypeBuilderContext): Promise<void> {
+export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime, builtIns: fixed, routeNames }: ContentTypeBuilderContext): Promise<void> {
   const { config, database, store, registry } = feature;
   const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
-    types: BUILT_IN_TYPES.filter((type) => registry.get(type.uid) !== undefined),
-    components: BUILT_IN_COMPONENTS.filter((component) => registry.component(component.uid) !== undefined),
+    types: fixed.types.filter((type) => registry.get(type.uid) !== undefined),
+    components: fixed.components.filter((component) => registry.component(component.uid) !== undefined),
+    reserved: fixed.reserved,
     routeNames: routeNames(),
     restPrefix: config.rest.prefix,
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
+import { BUILT_INS } from '../../test/helpers/built-ins.js';
 import { trackKnownPaths } from '../plugin-http.js';
 import type { ApplyResult, DataImpact, ModelChange, ModelRuntime, ModelSource } from '../model/model-change.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
@@ -58,7 +58,7 @@ async function builder(runtime: FakeRuntime, access: BuilderAccess = writer): Pr
     if (error instanceof CmsError) return reply.code(error.status).send({ data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details } });
     return reply.code(500).send({ error: String(error) });
   });
-  const context = { runtime, builtIns: () => ({ types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS, routeNames: new Set(['upload', 'auth']), restPrefix: '/api' }) };
+  const context = { runtime, builtIns: () => ({ types: BUILT_INS.types, components: BUILT_INS.components, reserved: BUILT_INS.reserved, routeNames: new Set(['upload', 'auth']), restPrefix: '/api' }) };
   await fastify.register((app) => contentTypeBuilderRoutes(app, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), { prefix: '/content-type-builder' });
   knownPaths.complete();
   return fastify;

@@ -2,8 +2,8 @@ import type { ModelChange, ModelSource } from '../model/model-change.js';
 import type { ComponentDefinition, ContentTypeDefinition, SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import { buildRegistry } from '../schema/registry.js';
 import { checkRouteNames } from '../schema/route-names.js';
+import type { ReservedStorage } from '../schema/storage-names.js';
 import { toTableModels } from '../schema/to-table-model.js';
-import { reservedStorage } from '../system-tables.js';
 import { DefinitionError } from '../shared/errors.js';
 import { definitionProblem, type ProblemRoot } from './builder-errors.js';
 
@@ -11,6 +11,8 @@ import { definitionProblem, type ProblemRoot } from './builder-errors.js';
 export interface BuiltInModels {
   readonly types: readonly SourcedDefinition[];
   readonly components: readonly SourcedComponentDefinition[];
+  /** Storage names of Tessera's own, which no type may take. */
+  readonly reserved: ReservedStorage;
   /** Fixed first segments of the routes served under the REST prefix (`upload`, `auth`, `users`, …). */
   readonly routeNames: ReadonlySet<string>;
   readonly restPrefix: string;
@@ -70,7 +72,7 @@ export function checkDraft(draft: ModelDraft, builtIns: BuiltInModels, root: Pro
   try {
     const registry = buildRegistry([...builtIns.types, ...types], [...builtIns.components, ...components]);
     // Tables too: a name taken by another model or by Tessera's own storage points into the body.
-    toTableModels(registry, reservedStorage());
+    toTableModels(registry, builtIns.reserved);
     checkRouteNames(registry.contentTypes, builtIns.routeNames, builtIns.restPrefix);
   } catch (error) {
     if (error instanceof DefinitionError) throw definitionProblem(error, root);

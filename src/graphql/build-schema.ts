@@ -22,6 +22,11 @@ export interface PluginFields {
 
 export type PluginSchema = (types: SchemaTypes, context: RootContext) => PluginFields;
 
+/** A plugin's part of the GraphQL schema, returned by its `register` (plugin/plugin.ts: the transports' own parts). */
+export interface GraphqlContribution {
+  readonly graphql?: PluginSchema;
+}
+
 /**
  * The schema generated from the registry (shadow CRUD) in the configured shape, plus the
  * plugins' fields. Its resolvers check no permission: `scopes` says what each path needs and

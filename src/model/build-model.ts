@@ -1,10 +1,9 @@
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
 import type { TableModel } from '../db/table-model.js';
 import { checkDefaults } from '../documents/check-defaults.js';
 import { buildRegistry, type SchemaRegistry } from '../schema/registry.js';
 import { toTableModels } from '../schema/to-table-model.js';
 import { DefinitionError, ValidationError } from '../shared/errors.js';
-import { reservedStorage } from '../system-tables.js';
+import type { BuiltIns } from './built-ins.js';
 import type { ModelSource } from './model-change.js';
 
 export interface BuiltModel {
@@ -14,11 +13,11 @@ export interface BuiltModel {
 }
 
 /** The model as a start would build it from these definitions: the same checks, the same errors. */
-export function buildModel(source: ModelSource): BuiltModel {
-  const registry = buildRegistry([...BUILT_IN_TYPES, ...source.types], [...BUILT_IN_COMPONENTS, ...source.components]);
+export function buildModel(source: ModelSource, builtIns: BuiltIns): BuiltModel {
+  const registry = buildRegistry([...builtIns.types, ...source.types], [...builtIns.components, ...source.components]);
   checkDefaults(registry);
   // Tessera's own tables are never a content model's: such a model would read and drop them.
-  return { registry, tables: toTableModels(registry, reservedStorage()) };
+  return { registry, tables: toTableModels(registry, builtIns.reserved) };
 }
 
 /** Where a DefinitionError points: the definition's uid (by its file) and the attribute it names. */
@@ -30,9 +29,9 @@ export function definitionErrorPath(source: ModelSource, error: DefinitionError)
 }
 
 /** `buildModel`, with a bad definition reported as the 400 a client can act on. */
-export function buildModelOrRefuse(source: ModelSource): BuiltModel {
+export function buildModelOrRefuse(source: ModelSource, builtIns: BuiltIns): BuiltModel {
   try {
-    return buildModel(source);
+    return buildModel(source, builtIns);
   } catch (error) {
     if (!(error instanceof DefinitionError)) throw error;
     const message = error.problem;

@@ -5,8 +5,7 @@ import type { TableModel } from '../db/table-model.js';
 import { DRAFTS_KEY, upgradeVersions } from '../documents/versions/upgrade-versions.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { tablesOf } from '../schema/to-table-model.js';
-import { databaseReservedName } from '../schema/storage-names.js';
-import { reservedStorage } from '../system-tables.js';
+import { databaseReservedName, type ReservedStorage } from '../schema/storage-names.js';
 import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
 import { migrateData } from './migrate-data.js';
 import type { ModelDiff } from './model-diff.js';
@@ -88,11 +87,10 @@ export async function migrateModel(options: MigrateModelOptions): Promise<SyncRe
  * no request reads them any more. Older orphan columns, kept at start, are not touched here:
  * only what `previous` still had.
  */
-export async function dropRemoved(db: Executor, database: Database, previous: SchemaRegistry, servedTables: readonly TableModel[]): Promise<void> {
+export async function dropRemoved(db: Executor, database: Database, previous: SchemaRegistry, servedTables: readonly TableModel[], reserved: ReservedStorage): Promise<void> {
   const served = new Map(servedTables.map((table) => [table.name, table]));
   const layout = await database.dialect.introspect(db);
   let dropped = false;
-  const reserved = reservedStorage();
   for (const table of tablesOf(previous)) {
     // Never storage the content model does not own, whatever a model recorded earlier named.
     if (reserved.has(table.name.toLowerCase()) || databaseReservedName(table.name) !== null) continue;

@@ -17,6 +17,7 @@ import { diffModels, type ModelDiff } from './model-diff.js';
 import { writeModelFiles } from './model-files.js';
 import type { ModelHolder, ModelState } from './model-holder.js';
 import { pollModelVersion, readModelSource, readModelVersion, readRecordedModel, sameSource, writeModel } from './model-store.js';
+import type { BuiltIns } from './built-ins.js';
 import { nextSource } from './next-source.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { UnconfirmedChangeError } from './unconfirmed-change-error.js';
@@ -28,6 +29,8 @@ export interface ModelRuntimeDeps {
   readonly holder: ModelHolder;
   /** The project's definitions the holder's model was built from (the files at start). */
   readonly source: ModelSource;
+  /** What core and the plugins add to every model (the composition root gathers it). */
+  readonly builtIns: BuiltIns;
   readonly defaultLocale: () => string;
   readonly log: (message: string) => void;
   /** For the poller's own connection (as the auth and locale pollers); without it, polls go through `database`. */
@@ -88,7 +91,7 @@ async function refuseOverLimits(database: Database, model: BuiltModel): Promise<
  * instances' changes are followed by polling `model.version`.
  */
 export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelRuntime> {
-  const { projectDir, database, store, holder, defaultLocale, log, clock = systemClock } = deps;
+  const { projectDir, database, store, holder, builtIns, defaultLocale, log, clock = systemClock } = deps;
   let source = deps.source;
   // Changes of this instance and followed ones take turns.
   let queue: Promise<unknown> = Promise.resolve();
@@ -112,7 +115,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
 
   const plan = async (changes: readonly ModelChange[]): Promise<Planned> => {
     const next = nextSource(projectDir, source, changes);
-    const model = buildModelOrRefuse(next.source);
+    const model = buildModelOrRefuse(next.source, builtIns);
     await refuseOverLimits(database, model);
     const diff = diffModels(holder.current().registry, model.registry, next.renames);
     const impacts = await countImpacts(database.db, diff, defaultLocale());
@@ -126,7 +129,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       if (!stored) return;
       let model: BuiltModel;
       try {
-        model = buildModel(stored);
+        model = buildModel(stored, builtIns);
       } catch (error) {
         log(`The content model of version ${version} could not be built here: ${error instanceof Error ? error.message : String(error)}`);
         return;
@@ -170,7 +173,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
   async function dropWhenUnread(previous: ModelState): Promise<void> {
     await holder.drained(previous, DRAIN_TIMEOUT_MS);
     if (database.dialect.name !== 'sqlite') await sleep(2 * pollIntervalMs + 500);
-    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, tablesOf(holder.current().registry)));
+    await database.dialect.withSchemaLock(database.db, (db) => dropRemoved(db, database, previous.registry, tablesOf(holder.current().registry), builtIns.reserved));
     database.schemaChanged();
   }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { BUILT_INS } from '../../test/helpers/built-ins.js';
 import { ValidationError } from '../shared/errors.js';
 import { buildModelOrRefuse } from './build-model.js';
 import { diffModels } from './model-diff.js';
@@ -30,7 +31,7 @@ describe('buildModelOrRefuse and diffModels', () => {
   it('reports a bad attribute with its path', () => {
     const { source } = nextSource('/p', { types: [], components: [] }, [{ kind: 'putType', uid: 'api::article.article', definition: type({ title: { type: 'nope' } }) }]);
     assert.throws(
-      () => buildModelOrRefuse(source),
+      () => buildModelOrRefuse(source, BUILT_INS),
       (error: unknown) => error instanceof ValidationError && JSON.stringify(error.details).includes('["api::article.article","title"]'),
     );
   });
@@ -42,7 +43,7 @@ describe('buildModelOrRefuse and diffModels', () => {
       { kind: 'putType', uid: 'api::article.article', definition: type({ b: { type: 'integer' }, d: { type: 'string' } }) },
       { kind: 'renameAttribute', uid: 'api::article.article', from: 'c', to: 'd' },
     ]);
-    const diff = diffModels(buildModelOrRefuse(before.source).registry, buildModelOrRefuse(after.source).registry, after.renames);
+    const diff = diffModels(buildModelOrRefuse(before.source, BUILT_INS).registry, buildModelOrRefuse(after.source, BUILT_INS).registry, after.renames);
     assert.deepEqual(diff.deletedScalars.map((change) => change.attribute.name), ['a']);
     assert.deepEqual(diff.changedScalars.map((change) => change.attribute.name), ['b']);
     assert.deepEqual(diff.renames.map((rename) => [rename.from.column, rename.to.column]), [['c', 'd']]);

@@ -136,9 +136,9 @@ describe('shortenIdentifier', () => {
 
 describe('registries built again from the same definitions', () => {
   it('share the models of definitions used again, so relations of an older registry resolve in the newer one', async () => {
-    const { BUILT_IN_TYPES, BUILT_IN_COMPONENTS } = await import('../built-in-types.js');
-    const first = buildRegistry(BUILT_IN_TYPES, BUILT_IN_COMPONENTS);
-    const second = buildRegistry(BUILT_IN_TYPES, BUILT_IN_COMPONENTS);
+    const { BUILT_INS } = await import('../../test/helpers/built-ins.js');
+    const first = buildRegistry(BUILT_INS.types, BUILT_INS.components);
+    const second = buildRegistry(BUILT_INS.types, BUILT_INS.components);
     const user = first.get('plugin::users-permissions.user');
     assert.ok(user);
     assert.equal(second.get('plugin::users-permissions.user'), user);

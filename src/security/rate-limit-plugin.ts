@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FeatureContext } from '../features.js';
+import type { PluginContext } from '../plugin/plugin-context.js';
 import type { Clock } from '../shared/clock.js';
 import { RateLimitError } from '../shared/errors.js';
 import { readRateLimitConfig } from './rate-limit-config.js';
@@ -47,7 +47,7 @@ function memoryStore(clock: Clock): new () => RateLimitMemoryStore {
  * any route validation or handler, so even malformed auth calls count. Returns the limit for
  * the same actions reached another way (GraphQL).
  */
-export async function registerRateLimit(fastify: FastifyInstance, context: FeatureContext): Promise<AuthRateLimit> {
+export async function registerRateLimit(fastify: FastifyInstance, context: PluginContext): Promise<AuthRateLimit> {
   const settings = readRateLimitConfig(context.config);
   if (!settings.enabled) return async () => undefined;
   let redis: RateLimitRedis | null = null;

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { FeatureContext } from '../features.js';
+import type { PluginContext } from '../plugin/plugin-context.js';
 import { DefinitionError } from '../shared/errors.js';
 import { readMiddlewaresConfig } from './middlewares-config.js';
 import type { CorsSettings } from './cors-config.js';
@@ -35,7 +35,7 @@ async function helmetHeaders(settings: SecuritySettings): Promise<HeaderValues> 
  * route, so every reply carries them — errors, 404s and rate-limited replies included — and
  * preflights are answered before authentication or rate limiting.
  */
-export async function registerSecurityHeaders(fastify: FastifyInstance, context: FeatureContext): Promise<void> {
+export async function registerSecurityHeaders(fastify: FastifyInstance, context: PluginContext): Promise<void> {
   const { file, value } = context.config.files.middlewares;
   const settings = readMiddlewaresConfig(value, file);
   let headers: HeaderValues = {};

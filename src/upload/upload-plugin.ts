@@ -1,28 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { FeatureContext } from '../features.js';
-import type { PluginSchema } from '../graphql/build-schema.js';
-import { uploadSchema } from '../graphql/plugins/upload-schema.js';
+import type { GraphqlContribution } from '../graphql/build-schema.js';
+import type { HttpPluginContext } from '../plugin-http.js';
+import type { Plugin } from '../plugin/plugin.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
-import { FILE_UID } from './file-type.js';
+import { FILE_UID, UPLOAD_TYPES } from './file-type.js';
 import { loadProvider } from './load-provider.js';
 import { serveUploads } from './serve-uploads.js';
 import { readUploadConfig } from './upload-config.js';
+import { uploadSchema } from './upload-graphql.js';
 import { uploadRoutes } from './upload-routes.js';
 import { createUploadService } from './upload-service.js';
-
-/** What the plugin gives the rest of the app once registered. */
-export interface UploadPlugin {
-  /** `updateUploadFile` and `deleteUploadFile` for `generateSchema`, on the REST routes' upload service. */
-  readonly graphql: PluginSchema;
-}
 
 /**
  * The upload plugin: `<prefix>/upload…` routes and, for the local provider, `/uploads/*`. The
  * multipart parser is registered inside this plugin's scope only: other routes keep refusing
  * multipart bodies.
  */
-export async function registerUpload(fastify: FastifyInstance, context: FeatureContext): Promise<UploadPlugin | null> {
+async function registerUpload(fastify: FastifyInstance, context: HttpPluginContext): Promise<GraphqlContribution | null> {
   const { config: appConfig, registry, documents, auth, locales } = context;
   const contentType = registry.get(FILE_UID);
   if (!contentType) return null;
@@ -41,3 +36,10 @@ export async function registerUpload(fastify: FastifyInstance, context: FeatureC
   });
   return { graphql: uploadSchema(uploads) };
 }
+
+/** Media files: the file content-type, its routes and, in GraphQL, `updateUploadFile` and `deleteUploadFile` on the same upload service. */
+export const uploadPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
+  name: 'upload',
+  contentTypes: UPLOAD_TYPES,
+  register: registerUpload,
+};

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { EmailService } from '../email/email-provider.js';
-import type { FeatureContext } from '../features.js';
+import type { HttpPluginContext } from '../plugin-http.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { UsersPermissionsSettings } from './settings.js';
 import type { UserJwt } from './user-jwt.js';
@@ -10,7 +10,7 @@ import type { UserService } from './user-service.js';
 
 /** What the plugin's route handlers share. */
 export interface PluginContext {
-  readonly feature: FeatureContext;
+  readonly feature: HttpPluginContext;
   readonly settings: UsersPermissionsSettings;
   readonly records: UserRecords;
   readonly users: UserService;

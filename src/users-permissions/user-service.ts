@@ -3,7 +3,7 @@ import type { Document } from '../documents/document.js';
 import type { WriteGuard } from '../documents/document-service.js';
 import { validateData } from '../documents/validate-data.js';
 import type { EmailService } from '../email/email-provider.js';
-import type { FeatureContext } from '../features.js';
+import type { HttpPluginContext } from '../plugin-http.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -30,7 +30,7 @@ export interface UserService {
 }
 
 export interface UserServiceOptions {
-  readonly feature: FeatureContext;
+  readonly feature: HttpPluginContext;
   readonly records: UserRecords;
   readonly settings: UsersPermissionsSettings;
   readonly email: EmailService;

@@ -3,25 +3,26 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../documents/hash-password.js';
 import { createEmailService } from '../email/create-email-service.js';
-import type { FeatureContext } from '../features.js';
-import type { PluginSchema } from '../graphql/build-schema.js';
-import { usersPermissionsSchema } from '../graphql/plugins/users-permissions-schema.js';
+import type { GraphqlContribution } from '../graphql/build-schema.js';
+import type { HttpPluginContext } from '../plugin-http.js';
+import type { Plugin } from '../plugin/plugin.js';
 import { DefinitionError } from '../shared/errors.js';
 import { authRoutes, createAuthActions } from './auth-routes.js';
-import { USER_UID } from './content-types.js';
+import { USER_UID, USERS_PERMISSIONS_TYPES } from './content-types.js';
 import type { PluginContext } from './plugin-context.js';
 import { createUsersPermissionsSettings } from './settings.js';
 import { createUserJwt } from './user-jwt.js';
 import { createUserRecords } from './user-records.js';
 import { userRoutes } from './user-routes.js';
 import { createUserService } from './user-service.js';
+import { usersPermissionsSchema } from './users-permissions-graphql.js';
 
 /**
  * The server's public URL for links in mails: `config/server` `url` when set (it should be, behind
  * a proxy), else the address the server listens on. Never the request's Host header, which a
  * client chooses.
  */
-function serverUrlOf(fastify: FastifyInstance, feature: FeatureContext): () => string {
+function serverUrlOf(fastify: FastifyInstance, feature: HttpPluginContext): () => string {
   const configured = feature.config.files.server.value.url;
   if (typeof configured === 'string' && configured !== '') return () => configured.replace(/\/+$/, '');
   return () => {
@@ -32,14 +33,11 @@ function serverUrlOf(fastify: FastifyInstance, feature: FeatureContext): () => s
   };
 }
 
-/** What the plugin gives the rest of the app once registered. */
-export interface UsersPermissionsPlugin {
-  /** `me` and the auth mutations for `generateSchema`, on the same actions as the REST routes. */
-  readonly graphql: PluginSchema;
-}
-
-/** The users-permissions plugin's content API routes: /auth/* and /users/* under the REST prefix. */
-export async function registerUsersPermissions(fastify: FastifyInstance, feature: FeatureContext): Promise<UsersPermissionsPlugin> {
+/**
+ * The users-permissions plugin's content API routes: /auth/* and /users/* under the REST prefix;
+ * its GraphQL part is `me` and the auth mutations, on the same actions as the REST routes.
+ */
+async function registerUsersPermissions(fastify: FastifyInstance, feature: HttpPluginContext): Promise<GraphqlContribution> {
   const settings = await createUsersPermissionsSettings(feature.config, feature.store);
   const userType = feature.registry.get(USER_UID);
   for (const name of settings.allowedFields) {
@@ -64,3 +62,10 @@ export async function registerUsersPermissions(fastify: FastifyInstance, feature
   userRoutes(fastify, context);
   return { graphql: usersPermissionsSchema({ actions, users, rateLimit: feature.authRateLimit }) };
 }
+
+/** End users, their roles, and the auth and users routes of the content API. */
+export const usersPermissionsPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
+  name: 'users-permissions',
+  contentTypes: USERS_PERMISSIONS_TYPES,
+  register: registerUsersPermissions,
+};

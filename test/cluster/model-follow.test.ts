@@ -10,6 +10,7 @@ import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load
 import { createKeyValueStore } from '../../src/store/key-value-store.js';
 import { bearer, createApiToken } from '../helpers/auth-fixtures.js';
 import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
+import { BUILT_INS } from '../helpers/built-ins.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /** A content-model change made through one instance is served by the other within seconds (issue 4 item 3). */
@@ -34,6 +35,7 @@ async function start(database: ServerDatabase, name: string): Promise<Instance> 
   const runtime =
     wired ??
     (await createModelRuntime({
+      builtIns: BUILT_INS,
       projectDir,
       database: app.database,
       store: createKeyValueStore(app.database),

@@ -9,6 +9,7 @@ import { createModelRuntime } from '../../src/model/model-runtime.js';
 import { UnconfirmedChangeError } from '../../src/model/unconfirmed-change-error.js';
 import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load-definitions.js';
 import { bearer, createApiToken } from '../helpers/auth-fixtures.js';
+import { BUILT_INS } from '../helpers/built-ins.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -60,6 +61,7 @@ before(async () => {
   runtime =
     wired ??
     (await createModelRuntime({
+      builtIns: BUILT_INS,
       projectDir,
       database: t.app.database,
       store: createKeyValueStore(t.app.database),

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { createEnvHelper } from '../../src/config/env.js';
-import type { FeatureContext } from '../../src/features.js';
+import type { PluginContext } from '../../src/plugin/plugin-context.js';
 import { registerSecurityHeaders } from '../../src/security/security-headers-plugin.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -144,7 +144,7 @@ describe('config/middlewares mistakes stop the start, naming the file', () => {
 describe('Strapi-format config/middlewares on a bare server', () => {
   const contextFor = async (projectDir: string, env: Record<string, string> = {}) => {
     const { file, value } = await loadConfigExport(projectDir, 'middlewares', createEnvHelper(env));
-    return { config: { env, files: { middlewares: { file, value } } } as unknown as AppConfig } as FeatureContext;
+    return { config: { env, files: { middlewares: { file, value } } } as unknown as AppConfig } as PluginContext;
   };
 
   it('strapi::cors and strapi::security as configured; the ignored names are accepted', async () => {

@@ -1,13 +1,13 @@
 import { GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
-import { isDocumentId } from '../../documents/document-id.js';
-import type { Document } from '../../documents/document.js';
-import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
-import { NotFoundError } from '../../shared/errors.js';
-import { FILE_UID } from '../../upload/file-type.js';
-import type { UploadService } from '../../upload/upload-service.js';
-import type { PluginSchema } from '../build-schema.js';
-import type { GraphqlRequestContext } from '../graphql-context.js';
-import type { RootContext } from '../resolve/read-query.js';
+import { isDocumentId } from '../documents/document-id.js';
+import type { Document } from '../documents/document.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import { NotFoundError } from '../shared/errors.js';
+import { FILE_UID } from './file-type.js';
+import type { UploadService } from './upload-service.js';
+import type { PluginSchema } from '../graphql/build-schema.js';
+import type { GraphqlRequestContext } from '../graphql/graphql-context.js';
+import type { RootContext } from '../graphql/resolve/read-query.js';
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlRequestContext>;
 type Args = Readonly<Record<string, unknown>>;

@@ -8,14 +8,14 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
-import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
-import { ForbiddenError } from '../../shared/errors.js';
-import type { AuthActions, AuthResult } from '../../users-permissions/auth-routes.js';
-import type { UserService } from '../../users-permissions/user-service.js';
-import type { AuthRateLimit } from '../../security/rate-limit-plugin.js';
-import type { LimitedAuthAction } from '../../security/rate-limit-key.js';
-import type { PluginSchema } from '../build-schema.js';
-import type { GraphqlRequestContext } from '../graphql-context.js';
+import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
+import { ForbiddenError } from '../shared/errors.js';
+import type { AuthActions, AuthResult } from './auth-routes.js';
+import type { UserService } from './user-service.js';
+import type { AuthRateLimit } from '../security/rate-limit-plugin.js';
+import type { LimitedAuthAction } from '../security/rate-limit-key.js';
+import type { PluginSchema } from '../graphql/build-schema.js';
+import type { GraphqlRequestContext } from '../graphql/graphql-context.js';
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlRequestContext>;
 type Args = Readonly<Record<string, unknown>>;

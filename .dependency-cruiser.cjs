@@ -1,0 +1,94 @@
+// The dependency rules of the layout (docs/architecture.md, "Dependency rules"), checked by
+// `npm run check:deps` before every build of `npm test`. Type-only imports count
+// (tsPreCompilationDeps): a type edge ties folders together as much as a value edge.
+//
+// Four layers, each a set of folders:
+//   core        the CMS without HTTP: schema, query, documents, db, model, store, config,
+//               auth (principals and the permission stage), locales, the plugin contract
+//   transports  HTTP in front of core: REST, GraphQL, the admin API host, HTTP security hooks,
+//               and plugin-http (the helpers plugins' routes may use)
+//   plugins     features that contribute to core and transports through the plugin contract
+//   server      the composition root (app, the list of plugins), the process entry, CLI, ops
+// Allowed: server → everything; plugins → core, transports; transports → core; core → core.
+// Between folders: no cycles, whatever the layer.
+//
+// Each layer lists the folders of the target layout (src/core/…) and, until the files are
+// moved there, the folders they have today; the i18n files that core uses (the locale
+// catalog and service) count as core already, as they move to core/locales.
+
+const PLUGINS = ['users-permissions', 'upload', 'i18n', 'api-tokens', 'content-type-builder', 'email'];
+const I18N_CORE = 'src/i18n/locale-(catalog|code|config|records|service|table)\\.ts$';
+
+const LAYERS = {
+  core: [
+    '^src/core/',
+    '^src/(shared|config|db|schema|query|documents|model|store|auth|plugin)/',
+    `^${I18N_CORE}`,
+  ],
+  transports: ['^src/transports/', '^src/(rest|graphql|admin|security)/', '^src/plugin-http\\.ts$'],
+  plugins: ['^src/plugins/', `^src/(${PLUGINS.join('|')})/`],
+  server: ['^src/server/', '^src/(cli|ops|lifecycle)/', '^src/(app|features|main|built-in-types|system-tables)\\.ts$'],
+};
+
+const any = (paths) => paths.map((path) => `(${path})`).join('|');
+
+/** Plugins that build on another plugin (users-permissions sends its mails through email). */
+const PLUGIN_USES = [['users-permissions', 'email']];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-independent',
+      comment: 'core never imports a transport, a plugin or the server: they contribute to it through the plugin contract.',
+      severity: 'error',
+      from: { path: any(LAYERS.core) },
+      to: { path: any([...LAYERS.transports, ...LAYERS.plugins, ...LAYERS.server]), pathNot: I18N_CORE },
+    },
+    {
+      name: 'transports-serve-core',
+      comment: 'a transport imports core only: never a plugin (plugins contribute their routes and GraphQL parts) nor the server.',
+      severity: 'error',
+      from: { path: any(LAYERS.transports) },
+      to: { path: any([...LAYERS.plugins, ...LAYERS.server]), pathNot: I18N_CORE },
+    },
+    {
+      name: 'plugins-not-server',
+      comment: 'a plugin never imports the server that composes it.',
+      severity: 'error',
+      from: { path: any(LAYERS.plugins) },
+      to: { path: any(LAYERS.server) },
+    },
+    ...PLUGINS.map((plugin) => ({
+      name: 'plugins-independent',
+      comment: 'a plugin imports another plugin only where it is declared as building on it (PLUGIN_USES).',
+      severity: 'error',
+      from: { path: `^src/(plugins/)?${plugin}/`, pathNot: I18N_CORE },
+      to: {
+        path: any(LAYERS.plugins),
+        pathNot: [plugin, ...PLUGIN_USES.filter(([from]) => from === plugin).map(([, to]) => to)].map((name) => `^src/(plugins/)?${name}/`).concat(I18N_CORE),
+      },
+    })),
+    {
+      name: 'no-folder-cycles',
+      comment: 'folders form no cycle (type-only imports included); cycles inside one component folder (graphql/resolve ↔ graphql/types) are its own business.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/((?:core|transports|plugins|server)/[^/]+|[^/]+)' },
+      to: { circular: true, pathNot: '^src/$1(/|$)' },
+    },
+    {
+      name: 'no-module-cycles',
+      comment: 'no import cycle between files (value imports; type-only cycles inside a folder are harmless).',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    includeOnly: '^src/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};

@@ -1,0 +1,23 @@
+import type { AuthService } from '../auth/auth-service.js';
+import type { AppConfig } from '../config/app-config.js';
+import type { Database } from '../db/database.js';
+import type { DocumentService } from '../documents/document-service.js';
+import type { LocaleService } from '../i18n/locale-service.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import type { Clock } from '../shared/clock.js';
+import type { KeyValueStore } from '../store/key-value-store.js';
+
+/** The core services a plugin receives from the composition root when it registers. */
+export interface PluginContext {
+  readonly config: AppConfig;
+  /** The content model being served (live: the content-type builder may replace it). */
+  readonly registry: SchemaRegistry;
+  readonly database: Database;
+  readonly documents: DocumentService;
+  readonly auth: AuthService;
+  readonly store: KeyValueStore;
+  readonly locales: LocaleService;
+  readonly log: (message: string) => void;
+  /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
+  readonly clock: Clock;
+}
