@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from './auth/auth-service.js';
 import { createAuthService } from './auth/create-auth-service.js';
-import { registerFeatureRoutes, registerHooks } from './features.js';
+import { authStrategies, pluginActions, registerFeatureRoutes, registerHooks } from './features.js';
 import type { HttpPluginContext } from './plugin-http.js';
 import type { PluginContext } from './plugin/plugin-context.js';
 import { createKeyValueStore } from './store/key-value-store.js';
@@ -35,7 +35,7 @@ import type { SchemaRegistry } from './schema/registry.js';
 import { builtIns as gatherBuiltIns } from './system-tables.js';
 import { NotFoundError } from './shared/errors.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { createLocaleService, type LocaleService } from './i18n/locale-service.js';
+import { createLocaleService, type LocaleService } from './locales/locale-service.js';
 import { upgradeVersions } from './documents/versions/upgrade-versions.js';
 import { asDefinitionError } from './graphql/extension/extension-error.js';
 import { createExtensionService } from './graphql/extension/extension-service.js';
@@ -136,7 +136,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
-    const auth = await createAuthService({ config, registry, database, store, log });
+    const actions = pluginActions();
+    const auth = await createAuthService({ config, registry, database, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
     const locales = await createLocaleService({ config, database, store, log });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     const lifecycleContext = {
@@ -157,7 +158,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const { fastify, knownPaths } = buildHttp(config);
-    const base: PluginContext = { config, registry, database, documents, auth, store, locales, log, clock };
+    const base: PluginContext = { config, registry, database, documents, auth, store, locales, pluginActions: actions, log, clock };
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthStrategy, AuthStrategyContext } from './auth/auth-strategy.js';
 import type { GraphqlContribution } from './graphql/build-schema.js';
 import type { HttpPluginContext } from './plugin-http.js';
 import type { Plugin } from './plugin/plugin.js';
@@ -18,7 +19,17 @@ export type ServerPlugin = Plugin<HttpPluginContext, GraphqlContribution>;
  * The plugins this server is made of, in the order their routes are registered. Core and the
  * transports see only what they contribute (types, tables, actions, routes, GraphQL parts).
  */
-export const PLUGINS: readonly ServerPlugin[] = [apiTokensPlugin, usersPermissionsPlugin, i18nPlugin, uploadPlugin];
+export const PLUGINS: readonly ServerPlugin[] = [usersPermissionsPlugin, apiTokensPlugin, i18nPlugin, uploadPlugin];
+
+/** Every plugin's permission actions, in plugin order. */
+export function pluginActions(): string[] {
+  return PLUGINS.flatMap((plugin) => plugin.actions ?? []);
+}
+
+/** The plugins' auth strategies; each reads only its own kind of token, so their order decides nothing but which secret a production start reports missing first. */
+export function authStrategies(context: AuthStrategyContext): AuthStrategy[] {
+  return PLUGINS.flatMap((plugin) => (plugin.authStrategy ? [plugin.authStrategy(context)] : []));
+}
 
 /**
  * Hooks that must wrap every route (rate limits, CORS, security headers), registered before

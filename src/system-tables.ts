@@ -2,7 +2,7 @@ import type { TableModel } from './db/table-model.js';
 import { STORE_TABLE } from './store/key-value-store.js';
 import { ADMIN_TABLES } from './admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from './auth/permissions-table.js';
-import { LOCALE_TABLE } from './i18n/locale-table.js';
+import { LOCALE_TABLE } from './locales/locale-table.js';
 import { builtInsOf, type BuiltIns } from './model/built-ins.js';
 import type { ReservedStorage } from './schema/storage-names.js';
 import { PLUGINS } from './features.js';

@@ -1,37 +1,24 @@
-import { resolveApiTokenSalt } from '../api-tokens/api-token-salt.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
-import type { KeyValueStore } from '../store/key-value-store.js';
-import { createUserJwt, resolveJwtSecret, type UserJwt } from '../users-permissions/user-jwt.js';
-import { authenticateApiToken } from './api-token-strategy.js';
 import type { AuthService } from './auth-service.js';
+import type { AuthStrategy } from './auth-strategy.js';
 import { createDatabasePoller } from '../db/database-poller.js';
 import { PUBLIC_ROLE_TYPE } from './permissions-table.js';
 import { PUBLIC_PRINCIPAL, type Principal } from './principal.js';
 import { loadRoleSnapshot, type RoleSnapshot } from './role-permissions.js';
 import { syncRolesAndPermissions } from './sync-roles.js';
-import { createUserStrategy } from './user-strategy.js';
 
 export interface AuthServiceOptions {
   readonly config: AppConfig;
   readonly registry: SchemaRegistry;
   readonly database: Database;
-  readonly store: KeyValueStore;
   readonly log: (message: string) => void;
-}
-
-/** A value computed once, on first use; a failure is not kept, so the next use tries again. */
-function lazy<T>(compute: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= compute().catch((error: unknown) => {
-      value = undefined;
-      throw error;
-    });
-    return value;
-  };
+  /** The plugins' ways of reading a bearer token, asked in this order (API tokens, user JWTs). */
+  readonly strategies: readonly AuthStrategy[];
+  /** The plugins' actions (`plugin::users-permissions.auth.register`, …), which `*` on their controllers stands for. */
+  readonly pluginActions: readonly string[];
 }
 
 /** `Bearer <token>` (scheme case-insensitive, as the reference reads it); null for anything else. */
@@ -45,15 +32,13 @@ function bearerToken(authorization: string): string | null {
  * config/permissions is synchronised into the database (sync-roles.ts), and every role's
  * permissions are held in memory — refreshed from the database every couple of seconds while
  * the instance serves requests (db/database-poller.ts), and at once by `permissionsChanged()`.
- * `authenticate` tries an API token first, then a user JWT (reference order).
+ * `authenticate` asks the plugins' strategies in turn (an API token, then a user JWT: the reference
+ * order); a token none of them takes is a 401.
  */
-export async function createAuthService({ config, registry, database, store, log }: AuthServiceOptions): Promise<AuthService> {
+export async function createAuthService({ config, registry, database, log, strategies, pluginActions }: AuthServiceOptions): Promise<AuthService> {
   // Secrets are read on first use (no statement at start); in production a missing one stops the start here.
-  if (config.production) {
-    await resolveJwtSecret(config, store);
-    await resolveApiTokenSalt(config, store);
-  }
-  let snapshot: RoleSnapshot = await syncRolesAndPermissions({ database, registry, grants: config.permissions, log });
+  for (const strategy of strategies) await strategy.checkAtStart?.();
+  let snapshot: RoleSnapshot = await syncRolesAndPermissions({ database, registry, grants: config.permissions, pluginActions, log });
   let loads = 0;
   let applied = 0;
   const apply = (next: RoleSnapshot, started: number): void => {
@@ -63,9 +48,6 @@ export async function createAuthService({ config, registry, database, store, log
     snapshot = next;
   };
   const poller = createDatabasePoller({ database: config.database, what: 'Permissions', read: (db) => loadRoleSnapshot(db, registry), onValue: apply, sequence: () => (loads += 1), log });
-  const salt = lazy(() => resolveApiTokenSalt(config, store));
-  const jwt = lazy<UserJwt>(() => createUserJwt(config, store));
-  const userStrategy = createUserStrategy(database, registry, jwt);
   const customActions = new WeakMap<Principal, ReadonlySet<string>>();
 
   return {
@@ -78,12 +60,11 @@ export async function createAuthService({ config, registry, database, store, log
       }
       const token = bearerToken(authorization);
       if (token === null) throw new UnauthorizedError('Missing or invalid credentials');
-      // API tokens are hex; a token with a dot can only be a JWT, and is not looked up as one.
-      if (!token.includes('.')) {
-        const principal = await authenticateApiToken(database, token, await salt());
+      for (const strategy of strategies) {
+        const principal = await strategy.authenticate(token);
         if (principal) return principal;
       }
-      return userStrategy(token);
+      throw new UnauthorizedError('Missing or invalid credentials');
     },
     can(principal, action) {
       switch (principal.kind) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILT_INS } from '../../test/helpers/built-ins.js';
+import { BUILT_INS, pluginActions } from '../../test/helpers/built-ins.js';
 import { buildRegistry } from '../schema/registry.js';
 import { expandGrants } from './expand-grants.js';
 
@@ -15,7 +15,7 @@ const registry = buildRegistry(
 
 function expand(grants: Parameters<typeof expandGrants>[0]): Record<string, Record<string, string[]>> {
   const logs: string[] = [];
-  const expanded = expandGrants(grants, registry, (message) => logs.push(message));
+  const expanded = expandGrants(grants, registry, pluginActions(), (message) => logs.push(message));
   return Object.fromEntries([...expanded].map(([role, subjects]) => [role, Object.fromEntries([...subjects].map(([subject, actions]) => [subject, [...actions].sort()]))]));
 }
 

@@ -1,4 +1,4 @@
-import { contentTypeActions, PLUGIN_ACTIONS } from '../api-tokens/known-actions.js';
+import { contentTypeActions } from './known-actions.js';
 import type { PermissionGrants } from '../config/app-config.js';
 import { isPluginType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -20,13 +20,13 @@ export function subjectOf(action: string): string {
  * delete for a single type; publish, unpublish, discardDraft where drafts exist), and every
  * known action of a plugin controller. Entries that cover the same subject add up.
  */
-export function expandGrants(grants: PermissionGrants, registry: SchemaRegistry, log: (message: string) => void): ExpandedGrants {
+export function expandGrants(grants: PermissionGrants, registry: SchemaRegistry, pluginActions: readonly string[], log: (message: string) => void): ExpandedGrants {
   const projectTypes = registry.contentTypes.filter((type) => !isPluginType(type));
   const everyAction = (subject: string): string[] => {
     // `plugin::users-permissions.user` is a content-type too, but its actions are its controller's (me, destroy, count, …).
     const type = registry.get(subject);
     if (type && !isPluginType(type)) return contentTypeActions(type.uid, type.kind, type.draftAndPublish);
-    return PLUGIN_ACTIONS.filter((action) => subjectOf(action) === subject);
+    return pluginActions.filter((action) => subjectOf(action) === subject);
   };
   const expanded = new Map<string, Map<string, Set<string>>>();
   for (const [roleType, subjects] of Object.entries(grants)) {

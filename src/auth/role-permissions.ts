@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
-import { ROLE_UID } from '../users-permissions/content-types.js';
+import { ROLE_UID } from './role-type.js';
 import { PERMISSIONS_TABLE } from './permissions-table.js';
 
 /** One role as the permission stage knows it. */

@@ -79,6 +79,8 @@ export interface SyncRolesOptions {
   readonly database: Database;
   readonly registry: SchemaRegistry;
   readonly grants: PermissionGrants;
+  /** The plugins' actions, which `*` on a plugin controller stands for. */
+  readonly pluginActions: readonly string[];
   readonly log: (message: string) => void;
 }
 
@@ -88,8 +90,8 @@ export interface SyncRolesOptions {
  * in one transaction under the schema lock, so instances starting together take turns and the
  * later ones find the work done.
  */
-export async function syncRolesAndPermissions({ database, registry, grants, log }: SyncRolesOptions): Promise<RoleSnapshot> {
-  const expanded = expandGrants(grants, registry, log);
+export async function syncRolesAndPermissions({ database, registry, grants, pluginActions, log }: SyncRolesOptions): Promise<RoleSnapshot> {
+  const expanded = expandGrants(grants, registry, pluginActions, log);
   const snapshot = await loadRoleSnapshot(database.db, registry);
   if (planSync(snapshot, expanded).length === 0) return snapshot;
   const run = (trx: Executor) => applyChanges(trx, database, registry, expanded);

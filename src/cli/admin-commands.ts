@@ -2,7 +2,8 @@ import path from 'node:path';
 import { createAdminUserService } from '../admin/admin-user-service.js';
 import { resolveApiTokenSalt } from '../api-tokens/api-token-salt.js';
 import { createApiTokenService, type ApiTokenService, type ApiTokenView } from '../api-tokens/api-token-service.js';
-import { knownActions } from '../api-tokens/known-actions.js';
+import { knownActions } from '../auth/known-actions.js';
+import { pluginActions } from '../features.js';
 import type { EnvMap } from '../config/env.js';
 import { CmsError, DefinitionError, NotFoundError } from '../shared/errors.js';
 import { withProject, type OpenedProject } from './open-project.js';
@@ -34,7 +35,7 @@ function option(args: CommandArgs, name: string): string | undefined {
 }
 
 async function tokenService(project: OpenedProject): Promise<ApiTokenService> {
-  const actions = knownActions(project.registry);
+  const actions = knownActions(project.registry, pluginActions());
   return createApiTokenService({ database: project.database, salt: await resolveApiTokenSalt(project.config, project.store), isKnownAction: (action) => actions.has(action) });
 }
 

@@ -6,7 +6,7 @@ import { NotFoundError } from '../shared/errors.js';
 import type { Document } from './document.js';
 import type { DocumentService } from './document-service.js';
 import { validateData } from './validate-data.js';
-import type { LocaleCatalog } from '../i18n/locale-catalog.js';
+import type { LocaleCatalog } from '../query/locale-catalog.js';
 
 /** Query parameters of the programmatic API: the REST ones, plus `start`/`limit` at the top. */
 export interface FindParams {

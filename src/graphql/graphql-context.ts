@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppConfig, RestConfig } from '../config/app-config.js';
 import type { DocumentService } from '../documents/document-service.js';
-import type { LocaleCatalog } from '../i18n/locale-catalog.js';
+import type { LocaleCatalog } from '../query/locale-catalog.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { GraphqlConfig } from './graphql-config.js';
 

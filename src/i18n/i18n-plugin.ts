@@ -18,4 +18,4 @@ async function registerI18n(fastify: FastifyInstance, context: PluginContext): P
   return null;
 }
 
-export const i18nPlugin: Plugin = { name: 'i18n', register: registerI18n };
+export const i18nPlugin: Plugin = { name: 'i18n', actions: ['plugin::i18n.locales.listLocales'], register: registerI18n };

@@ -3,7 +3,7 @@ import type { AdminGuard } from '../admin/admin-guard.js';
 import { SUPER_ADMIN_CODE } from '../admin/admin-roles.js';
 import { booleanField, bodyObject, onlyKeys, routeId, stringField } from '../admin/body-fields.js';
 import { ForbiddenError, NotFoundError } from '../shared/errors.js';
-import type { LocaleService } from './locale-service.js';
+import type { LocaleService } from '../locales/locale-service.js';
 
 export interface LocaleAdminRoutesOptions {
   readonly guard: AdminGuard;

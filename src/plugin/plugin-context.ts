@@ -2,7 +2,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../db/database.js';
 import type { DocumentService } from '../documents/document-service.js';
-import type { LocaleService } from '../i18n/locale-service.js';
+import type { LocaleService } from '../locales/locale-service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { Clock } from '../shared/clock.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
@@ -17,6 +17,8 @@ export interface PluginContext {
   readonly auth: AuthService;
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
+  /** Every plugin's actions (`plugin::upload.content-api.find`, …): what roles and custom API tokens may be granted besides the content-types'. */
+  readonly pluginActions: readonly string[];
   readonly log: (message: string) => void;
   /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
   readonly clock: Clock;

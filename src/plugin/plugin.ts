@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthStrategy, AuthStrategyContext } from '../auth/auth-strategy.js';
 import type { TableModel } from '../db/table-model.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import type { PluginContext } from './plugin-context.js';
@@ -22,6 +23,8 @@ export interface Plugin<Context extends PluginContext = PluginContext, Outputs e
   readonly tables?: readonly TableModel[];
   /** The permission actions the plugin's routes check, grantable to roles and custom API tokens. */
   readonly actions?: readonly string[];
+  /** Its way of reading a bearer token (API tokens, user JWTs), asked by the auth service in plugin order. */
+  authStrategy?(context: AuthStrategyContext): AuthStrategy;
   /** Its routes and hooks, registered once core is up; returns what the transports registered after it take. */
   register?(fastify: FastifyInstance, context: Context): Promise<Outputs | null>;
 }

@@ -41,5 +41,6 @@ async function registerUpload(fastify: FastifyInstance, context: HttpPluginConte
 export const uploadPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
   name: 'upload',
   contentTypes: UPLOAD_TYPES,
+  actions: ['find', 'findOne', 'upload', 'destroy'].map((action) => `plugin::upload.content-api.${action}`),
   register: registerUpload,
 };

@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { RestConfig } from '../config/app-config.js';
 import type { Document } from '../documents/document.js';
 import type { DocumentService } from '../documents/document-service.js';
-import type { LocaleCatalog } from '../i18n/locale-catalog.js';
+import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';

@@ -1,3 +1,4 @@
+import { ROLE_UID } from '../auth/role-type.js';
 import type { SourcedDefinition } from '../schema/definition.js';
 
 /**
@@ -5,7 +6,7 @@ import type { SourcedDefinition } from '../schema/definition.js';
  * included, so that a database exported from the reference keeps its names).
  */
 export const USER_UID = 'plugin::users-permissions.user';
-export const ROLE_UID = 'plugin::users-permissions.role';
+export { ROLE_UID };
 
 const BUILT_IN_FILE = '<built-in users-permissions plugin>';
 

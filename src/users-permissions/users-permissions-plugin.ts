@@ -15,6 +15,8 @@ import { createUserJwt } from './user-jwt.js';
 import { createUserRecords } from './user-records.js';
 import { userRoutes } from './user-routes.js';
 import { createUserService } from './user-service.js';
+import { registerUsersPermissionsAdmin } from './users-permissions-admin.js';
+import { userAuthStrategy } from './user-strategy.js';
 import { usersPermissionsSchema } from './users-permissions-graphql.js';
 
 /**
@@ -60,6 +62,7 @@ async function registerUsersPermissions(fastify: FastifyInstance, feature: HttpP
   const actions = createAuthActions(context);
   authRoutes(fastify, context, actions);
   userRoutes(fastify, context);
+  await registerUsersPermissionsAdmin(fastify, feature);
   return { graphql: usersPermissionsSchema({ actions, users, rateLimit: feature.authRateLimit }) };
 }
 
@@ -67,5 +70,14 @@ async function registerUsersPermissions(fastify: FastifyInstance, feature: HttpP
 export const usersPermissionsPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
   name: 'users-permissions',
   contentTypes: USERS_PERMISSIONS_TYPES,
+  actions: [
+    ...['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation', 'changePassword', 'refresh', 'logout'].map(
+      (action) => `plugin::users-permissions.auth.${action}`,
+    ),
+    ...['me', 'find', 'findOne', 'create', 'update', 'destroy', 'count'].map((action) => `plugin::users-permissions.user.${action}`),
+    ...['find', 'findOne', 'createRole', 'updateRole', 'deleteRole', 'getRoles', 'getRole'].map((action) => `plugin::users-permissions.role.${action}`),
+    'plugin::users-permissions.permissions.getPermissions',
+  ],
+  authStrategy: userAuthStrategy,
   register: registerUsersPermissions,
 };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { componentDefinition, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
-import { staticLocaleCatalog } from '../../i18n/locale-catalog.js';
+import { staticLocaleCatalog } from '../../query/locale-catalog.js';
 import type { FilterNode } from '../../query/document-query.js';
 import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
 import type { ContentType } from '../../schema/content-type.js';

@@ -4,13 +4,13 @@ import { componentDefinition, typeDefinition } from '../../../test/helpers/model
 import { validateData } from '../../documents/validate-data.js';
 import type { ContentType } from '../../schema/content-type.js';
 import { buildRegistry } from '../../schema/registry.js';
-import { UPLOAD_TYPES } from '../../upload/file-type.js';
+import { BUILT_INS } from '../../../test/helpers/built-ins.js';
 import { ValidationError } from '../../shared/errors.js';
 import { inputToData } from './input-to-data.js';
 
 const registry = buildRegistry(
   [
-    ...UPLOAD_TYPES,
+    ...BUILT_INS.types.filter((type) => type.uid.startsWith('plugin::upload.')),
     typeDefinition('article', {
       attributes: {
         title: { type: 'string', required: true },

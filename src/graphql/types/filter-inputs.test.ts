@@ -4,7 +4,7 @@ import { GraphQLString, printType, type GraphQLInputObjectType } from 'graphql';
 import { componentDefinition, shadowView, typeDefinition } from '../../../test/helpers/model-definitions.js';
 import type { Model } from '../../schema/content-type.js';
 import { buildRegistry } from '../../schema/registry.js';
-import { UPLOAD_TYPES } from '../../upload/file-type.js';
+import { BUILT_INS } from '../../../test/helpers/built-ins.js';
 import { DateTimeScalar, LongScalar } from '../scalars.js';
 import { createSchemaTypes } from './create-schema-types.js';
 import { buildFiltersInput, buildScalarFilterInput } from './filter-inputs.js';
@@ -12,7 +12,7 @@ import type { SchemaTypes } from './schema-types.js';
 
 const registry = buildRegistry(
   [
-    ...UPLOAD_TYPES,
+    ...BUILT_INS.types.filter((type) => type.uid.startsWith('plugin::upload.')),
     typeDefinition('article', {
       pluginOptions: { i18n: { localized: true } },
       options: { draftAndPublish: true },

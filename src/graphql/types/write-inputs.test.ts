@@ -5,14 +5,14 @@ import { componentDefinition, shadowView, typeDefinition } from '../../../test/h
 import type { DynamicZoneAttribute } from '../../schema/attribute.js';
 import type { Model } from '../../schema/content-type.js';
 import { buildRegistry } from '../../schema/registry.js';
-import { UPLOAD_TYPES } from '../../upload/file-type.js';
+import { BUILT_INS } from '../../../test/helpers/built-ins.js';
 import { createSchemaTypes } from './create-schema-types.js';
 import type { SchemaTypes } from './schema-types.js';
 import { buildWriteInput, buildZoneInput } from './write-inputs.js';
 
 const registry = buildRegistry(
   [
-    ...UPLOAD_TYPES,
+    ...BUILT_INS.types.filter((type) => type.uid.startsWith('plugin::upload.')),
     typeDefinition('article', {
       pluginOptions: { i18n: { localized: true } },
       options: { draftAndPublish: true },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contentTypeWith } from '../../../test/helpers/content-type.js';
-import { staticLocaleCatalog } from '../../i18n/locale-catalog.js';
+import { staticLocaleCatalog } from '../locale-catalog.js';
 import { localeChosenByFilters } from './locale-chosen-by-filters.js';
 
 const localized = contentTypeWith({ title: { type: 'string' } }, { pluginOptions: { i18n: { localized: true } } });

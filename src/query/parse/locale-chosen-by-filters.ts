@@ -1,4 +1,4 @@
-import type { LocaleCatalog } from '../../i18n/locale-catalog.js';
+import type { LocaleCatalog } from '../locale-catalog.js';
 import type { ContentType } from '../../schema/content-type.js';
 import { isPlainRecord } from './raw-values.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertThrowsWith, registryWith } from '../../../test/helpers/content-type.js';
-import { staticLocaleCatalog } from '../../i18n/locale-catalog.js';
+import { staticLocaleCatalog } from '../locale-catalog.js';
 import { DEFAULT_REST_CONFIG } from '../../config/app-config.js';
 import { PaginationError, ValidationError } from '../../shared/errors.js';
 import { parseDocumentQuery } from './parse-document-query.js';

@@ -9,7 +9,7 @@ import { parsePagination } from './parse-pagination.js';
 import { parseSort } from './parse-sort.js';
 import { parsePopulate } from './parse-populate.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { LocaleCatalog } from '../../i18n/locale-catalog.js';
+import type { LocaleCatalog } from '../locale-catalog.js';
 
 /** Top-level query parameters the content API knows. */
 const KNOWN_PARAMS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale']);

@@ -4,8 +4,8 @@ import type { Database, Executor } from '../db/database.js';
 import { createDocumentId } from '../documents/document-id.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { ApplicationError, NotFoundError } from '../shared/errors.js';
-import { USER_UID } from '../users-permissions/content-types.js';
-import { bodyObject, fieldError, onlyKeys, stringField, stringListField } from './body-fields.js';
+import { USER_UID } from './content-types.js';
+import { bodyObject, fieldError, onlyKeys, stringField, stringListField } from '../admin/body-fields.js';
 
 /** An end-user role as the admin API shows it. */
 export interface UpRoleView {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../shared/errors.js';
-import type { AdminGuard } from './admin-guard.js';
-import { ADMIN_ACTIONS } from './admin-roles.js';
-import { routeId } from './body-fields.js';
+import type { AdminGuard } from '../admin/admin-guard.js';
+import { ADMIN_ACTIONS } from '../admin/admin-roles.js';
+import { routeId } from '../admin/body-fields.js';
 import type { UpRoleService } from './up-role-service.js';
 
 export interface AdminRoleRoutesOptions {

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentApi } from '../documents/document-api.js';
 import type { Document } from '../documents/document.js';
 import { NotFoundError } from '../shared/errors.js';
-import type { AdminGuard } from './admin-guard.js';
-import { ADMIN_ACTIONS } from './admin-roles.js';
-import { booleanField, bodyObject, fieldError, onlyKeys, routeId } from './body-fields.js';
+import type { AdminGuard } from '../admin/admin-guard.js';
+import { ADMIN_ACTIONS } from '../admin/admin-roles.js';
+import { booleanField, bodyObject, fieldError, onlyKeys, routeId } from '../admin/body-fields.js';
 
 export interface AdminEndUserRoutesOptions {
   readonly users: DocumentApi;

@@ -4,9 +4,11 @@ import { LINK_COLUMNS } from '../schema/relation-link.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { STORE_TABLE } from '../store/key-value-store.js';
-import { ROLE_UID, USER_UID } from '../users-permissions/content-types.js';
-import type { UserJwt } from '../users-permissions/user-jwt.js';
-import type { UserPrincipal } from './principal.js';
+import { ROLE_UID, USER_UID } from './content-types.js';
+import type { AuthStrategy, AuthStrategyContext } from '../auth/auth-strategy.js';
+import type { UserPrincipal } from '../auth/principal.js';
+import { lazy } from '../shared/lazy.js';
+import { createUserJwt, resolveJwtSecret, type UserJwt } from './user-jwt.js';
 
 /** Where users-permissions keeps its advanced settings (src/users-permissions/settings.ts). */
 const ADVANCED_SETTINGS_KEY = 'users-permissions.advanced';
@@ -75,5 +77,21 @@ export function createUserStrategy(database: Database, registry: SchemaRegistry,
       roleId: hasRole ? Number(row.role_id) : null,
       roleType: hasRole && row.role_type !== null ? String(row.role_type) : '',
     });
+  };
+}
+
+/**
+ * Users-permissions' auth strategy: a bearer token with dots is a user JWT (API tokens are hex).
+ * The secret is read on first use; in production a missing one stops the start.
+ */
+export function userAuthStrategy({ config, registry, database, store }: AuthStrategyContext): AuthStrategy {
+  const jwt = lazy<UserJwt>(() => createUserJwt(config, store));
+  const strategy = createUserStrategy(database, registry, jwt);
+  return {
+    async checkAtStart() {
+      if (config.production) await resolveJwtSecret(config, store);
+    },
+    // A token without a dot cannot be a JWT: it is another strategy's, or nobody's (then 401 all the same).
+    authenticate: (token) => (token.includes('.') ? strategy(token) : Promise.resolve(null)),
   };
 }

@@ -1,8 +1,11 @@
-import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE, hashApiToken } from '../api-tokens/api-token-tables.js';
+import type { AuthStrategy, AuthStrategyContext } from '../auth/auth-strategy.js';
+import type { ApiTokenPrincipal, ApiTokenType } from '../auth/principal.js';
+import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE, hashApiToken } from './api-token-tables.js';
+import { resolveApiTokenSalt } from './api-token-salt.js';
 import type { Database } from '../db/database.js';
 import { isoFromSqlTimestamp } from '../db/sql-timestamps.js';
 import { UnauthorizedError } from '../shared/errors.js';
-import type { ApiTokenPrincipal, ApiTokenType } from './principal.js';
+import { lazy } from '../shared/lazy.js';
 
 /** `lastUsedAt` is written when it is older than this (reference: at most once an hour). */
 export const LAST_USED_INTERVAL_MS = 60 * 60 * 1000;
@@ -47,4 +50,16 @@ export async function authenticateApiToken(database: Database, token: string, sa
   }
   const actions = type === 'custom' ? rows.flatMap((row) => (row.action === null || row.action === undefined ? [] : [String(row.action)])) : [];
   return Object.freeze({ kind: 'api-token', tokenId: id, tokenType: type as ApiTokenType, actions: Object.freeze(actions) });
+}
+
+/** The API token strategy of the auth service: hex bearer tokens (a token with a dot is a JWT, never looked up). */
+export function apiTokenAuthStrategy({ config, database, store }: AuthStrategyContext): AuthStrategy {
+  // Read on first use (no statement at start); in production a missing salt stops the start.
+  const salt = lazy(() => resolveApiTokenSalt(config, store));
+  return {
+    async checkAtStart() {
+      if (config.production) await resolveApiTokenSalt(config, store);
+    },
+    authenticate: async (token) => (token.includes('.') ? null : authenticateApiToken(database, token, await salt())),
+  };
 }

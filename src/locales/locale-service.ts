@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { Database, Executor } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
-import type { LocaleCatalog } from './locale-catalog.js';
+import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { defaultLocaleName, isLocaleCode } from './locale-code.js';
 import { readLocaleConfig, type LocaleConfig } from './locale-config.js';
 import { createDatabasePoller } from '../db/database-poller.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiTokenService } from '../api-tokens/api-token-service.js';
+import type { ApiTokenService } from './api-token-service.js';
 import { NotFoundError } from '../shared/errors.js';
-import type { AdminGuard } from './admin-guard.js';
-import { ADMIN_ACTIONS } from './admin-roles.js';
-import { routeId } from './body-fields.js';
+import type { AdminGuard } from '../admin/admin-guard.js';
+import { ADMIN_ACTIONS } from '../admin/admin-roles.js';
+import { routeId } from '../admin/body-fields.js';
 
 export interface AdminTokenRoutesOptions {
   readonly tokens: ApiTokenService;
