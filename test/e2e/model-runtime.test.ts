@@ -55,24 +55,11 @@ function article(attributes: Record<string, AttributeDefinition>, extra: Omit<Co
 before(async () => {
   projectDir = projects.write({ [schemaPath('article')]: ARTICLE });
   t = await startTestApp({ fixture: projectDir });
-  const source: ModelSource = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
-  const wired = (t.app as { modelRuntime?: ModelRuntime }).modelRuntime;
-  runtime =
-    wired ??
-    (await createModelRuntime({
-      projectDir,
-      database: t.app.database,
-      store: createKeyValueStore(t.app.database),
-      holder: t.app.model,
-      source,
-      defaultLocale: () => t.app.locales.defaultLocale(),
-      log: () => undefined,
-    }));
+  runtime = t.app.modelRuntime;
   headers = bearer((await createApiToken(t.app, { type: 'full-access' })).token);
 });
 
 after(async () => {
-  await runtime.close();
   await t.close();
   projects.remove();
 });
