@@ -44,7 +44,7 @@ export async function readModelVersion(store: KeyValueStore): Promise<number> {
   return typeof value === 'number' ? value : 0;
 }
 
-/** The version alone, in one cheap statement (the poller's read). */
+/** The version alone, in one cheap statement (read when the change feed shows the model moved). */
 export async function pollModelVersion(db: Executor): Promise<number> {
   const row = await db.selectFrom(STORE_TABLE.name).select('value').where('key', '=', MODEL_VERSION_KEY).executeTakeFirst();
   const value: unknown = row?.value === undefined || row.value === null ? 0 : JSON.parse(String(row.value));
