@@ -14,6 +14,7 @@ import { registerUsersPermissions } from './users-permissions/users-permissions-
 import { registerUpload } from './upload/upload-plugin.js';
 import type { PluginSchema } from './graphql/build-schema.js';
 import type { Clock } from './shared/clock.js';
+import type { ChangeFeed } from './db/change-feed.js';
 
 /** What a feature (users-permissions, admin API, rate limits, …) receives from the composition root. */
 export interface FeatureContext {
@@ -24,6 +25,8 @@ export interface FeatureContext {
   readonly auth: AuthService;
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
+  /** Changes other instances must follow are announced here (db/change-feed.ts). */
+  readonly feed: ChangeFeed;
   readonly log: (message: string) => void;
   /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
   readonly clock: Clock;

@@ -5,11 +5,12 @@ import { ADMIN_TABLES } from './admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from './auth/permissions-table.js';
 import { LOCALE_TABLE } from './i18n/locale-table.js';
 import { DIALECT_TABLES } from './db/dialect-tables.js';
+import { CHANGE_FEED_TABLE } from './db/change-feed-table.js';
 import { reservedStorageOf, type ReservedStorage } from './schema/storage-names.js';
 
 /** Tables of Tessera's own (not of a content-type), created and kept by schema sync like the others. */
 export function systemTables(): TableModel[] {
-  return [STORE_TABLE, API_TOKENS_TABLE, API_TOKEN_PERMISSIONS_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE];
+  return [STORE_TABLE, API_TOKENS_TABLE, API_TOKEN_PERMISSIONS_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, CHANGE_FEED_TABLE];
 }
 
 /**

@@ -32,14 +32,15 @@ export async function registerAdmin(fastify: FastifyInstance, context: FeatureCo
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });
   const guard = createAdminGuard(jwt, users);
   const documentApi = createDocumentApi(registry, documents, context.locales);
-  // Roles, permissions, users or tokens changed: the content API's auth reloads what it holds in memory.
-  const changed = (): Promise<void> => auth.permissionsChanged();
+  // Roles, permissions, users or tokens changed: the content API's auth reloads what it holds in memory
+  // (role changes also announce themselves to other instances, in their transaction).
+  const changed = (): Promise<void> => auth.reloadPermissions();
 
   await fastify.register(
     async (admin) => {
       await adminAccountRoutes(admin, { jwt, users, guard });
       await adminTokenRoutes(admin, { tokens, guard, tokensChanged: changed });
-      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction), guard, permissionsChanged: changed });
+      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction, (trx) => context.feed.record(trx, 'permissions')), guard, permissionsChanged: changed });
       await adminEndUserRoutes(admin, { users: documentApi(USER_UID), roles: documentApi(ROLE_UID), guard, usersChanged: changed });
     },
     { prefix: '/admin' },

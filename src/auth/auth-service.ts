@@ -15,11 +15,14 @@ export interface AuthService {
   /** Whether the principal may do the action. Synchronous: permissions are held in memory (see permissionsChanged). */
   can(principal: Principal, action: string): boolean;
   /**
-   * Re-reads roles and permissions now. Whoever changes them in the database (the admin API)
-   * calls it after the write commits, so that the next request of this instance sees the
-   * change; other instances see it within a couple of seconds.
+   * For whoever wrote roles or permissions directly (tests, tools): announces the change on the
+   * change feed, so that other instances follow within the follow delay, and re-reads them
+   * here, so that the next request of this instance sees it.
    */
   permissionsChanged(): Promise<void>;
-  /** Stops background work (the permission refresh); the app calls it before closing the database. */
-  close(): Promise<void>;
+  /**
+   * Re-reads roles and permissions here. A writer that announced its change in its own
+   * transaction (the admin API: `feed.record`) calls it once that transaction committed.
+   */
+  reloadPermissions(): Promise<void>;
 }

@@ -1,13 +1,13 @@
 import { resolveApiTokenSalt } from '../api-tokens/api-token-salt.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import { createUserJwt, resolveJwtSecret, type UserJwt } from '../users-permissions/user-jwt.js';
 import { authenticateApiToken } from './api-token-strategy.js';
 import type { AuthService } from './auth-service.js';
-import { createDatabasePoller } from '../db/database-poller.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { PUBLIC_ROLE_TYPE } from './permissions-table.js';
 import { PUBLIC_PRINCIPAL, type Principal } from './principal.js';
 import { loadRoleSnapshot, type RoleSnapshot } from './role-permissions.js';
@@ -19,6 +19,8 @@ export interface AuthServiceOptions {
   readonly registry: SchemaRegistry;
   readonly database: Database;
   readonly store: KeyValueStore;
+  /** Other instances' changes of roles and permissions arrive through it. */
+  readonly feed: ChangeFeed;
   readonly log: (message: string) => void;
 }
 
@@ -43,17 +45,17 @@ function bearerToken(authorization: string): string | null {
 /**
  * The app's auth service. At start: the default and configured roles are created and
  * config/permissions is synchronised into the database (sync-roles.ts), and every role's
- * permissions are held in memory — refreshed from the database every couple of seconds while
- * the instance serves requests (db/database-poller.ts), and at once by `permissionsChanged()`.
+ * permissions are held in memory — reloaded when the change feed shows that another instance
+ * changed them (db/change-feed.ts), and at once by `permissionsChanged()`.
  * `authenticate` tries an API token first, then a user JWT (reference order).
  */
-export async function createAuthService({ config, registry, database, store, log }: AuthServiceOptions): Promise<AuthService> {
+export async function createAuthService({ config, registry, database, store, feed, log }: AuthServiceOptions): Promise<AuthService> {
   // Secrets are read on first use (no statement at start); in production a missing one stops the start here.
   if (config.production) {
     await resolveJwtSecret(config, store);
     await resolveApiTokenSalt(config, store);
   }
-  let snapshot: RoleSnapshot = await syncRolesAndPermissions({ database, registry, grants: config.permissions, log });
+  let snapshot: RoleSnapshot = await syncRolesAndPermissions({ database, registry, grants: config.permissions, announce: (trx) => feed.record(trx, 'permissions'), log });
   let loads = 0;
   let applied = 0;
   const apply = (next: RoleSnapshot, started: number): void => {
@@ -62,7 +64,11 @@ export async function createAuthService({ config, registry, database, store, log
     applied = started;
     snapshot = next;
   };
-  const poller = createDatabasePoller({ database: config.database, what: 'Permissions', read: (db) => loadRoleSnapshot(db, registry), onValue: apply, sequence: () => (loads += 1), log });
+  const reload = async (db: Executor): Promise<void> => {
+    const started = (loads += 1);
+    apply(await loadRoleSnapshot(db, registry), started);
+  };
+  feed.subscribe('permissions', reload);
   const salt = lazy(() => resolveApiTokenSalt(config, store));
   const jwt = lazy<UserJwt>(() => createUserJwt(config, store));
   const userStrategy = createUserStrategy(database, registry, jwt);
@@ -70,7 +76,6 @@ export async function createAuthService({ config, registry, database, store, log
 
   return {
     async authenticate(authorization) {
-      poller.touch();
       if (authorization === undefined || authorization.trim() === '') {
         // Reference: when the Public role holds no permission at all, a call without credentials is a 401.
         if ((snapshot.byType.get(PUBLIC_ROLE_TYPE)?.actions.size ?? 0) === 0) throw new UnauthorizedError('Missing or invalid credentials');
@@ -101,9 +106,9 @@ export async function createAuthService({ config, registry, database, store, log
       }
     },
     async permissionsChanged() {
-      const started = (loads += 1);
-      apply(await loadRoleSnapshot(database.db, registry), started);
+      await feed.record(database.db, 'permissions');
+      await reload(database.db);
     },
-    close: () => poller.close(),
+    reloadPermissions: () => reload(database.db),
   };
 }

@@ -22,7 +22,7 @@ const auth: AuthService = {
   },
   can: () => true,
   async permissionsChanged() {},
-  async close() {},
+  async reloadPermissions() {},
 };
 
 const Item = new GraphQLObjectType({
