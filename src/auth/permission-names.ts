@@ -3,8 +3,8 @@
  * content-type's actions (`api::article.article.find`) and the plugins' controller actions
  * (`plugin::users-permissions.user.me`, `plugin::upload.content-api.find`). A name built by
  * hand elsewhere could drift from the one a role holds (and a typo would deny silently), so
- * `AuthService.can` takes a `PermissionName`, which only these functions produce from
- * checked parts.
+ * `AuthService.can` takes a `PermissionName`: a string built from an untyped uid does not
+ * type-check as one, and the functions below take only known controllers and actions.
  */
 
 /** A full permission name: `<api|plugin>::<name>.<controller or type>.<action>`. */
@@ -62,9 +62,8 @@ export function pluginPermissions(): PermissionName[] {
 }
 
 /**
- * A name written by a project or an administrator — a `config/permissions` grant, a GraphQL
- * resolver's `auth.scope`, a custom API token's actions — taken as written: a name no role
- * holds is simply never granted. `subject` + `action` is how config/permissions writes one.
+ * A name written by a project — a `config/permissions` grant, a GraphQL resolver's
+ * `auth.scope` — taken as written: a name no role holds is simply never granted. `subject` + `action` is how config/permissions writes one.
  */
 export function writtenPermission(subject: string, action?: string): PermissionName {
   return (action === undefined ? subject : `${subject}.${action}`) as PermissionName;
