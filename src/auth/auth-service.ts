@@ -1,9 +1,11 @@
+import type { PermissionName } from './permission-names.js';
 import type { Principal } from './principal.js';
 
 /**
- * The permission stage every transport calls (REST, and later GraphQL): who is calling, and
- * may they do this. Actions are full names: `api::article.article.find`,
- * `plugin::users-permissions.user.me`, `plugin::i18n.locales.listLocales`.
+ * The permission stage every transport calls (REST, GraphQL, the plugins' routes): who is
+ * calling, and may they do this. Actions are full names, made by auth/permission-names.ts:
+ * `api::article.article.find`, `plugin::users-permissions.user.me`,
+ * `plugin::i18n.locales.listLocales`. Reads go on through auth/authorize-read.ts.
  */
 export interface AuthService {
   /**
@@ -13,7 +15,7 @@ export interface AuthService {
    */
   authenticate(authorization: string | undefined): Promise<Principal>;
   /** Whether the principal may do the action. Synchronous: permissions are held in memory (see permissionsChanged). */
-  can(principal: Principal, action: string): boolean;
+  can(principal: Principal, action: PermissionName): boolean;
   /**
    * For whoever wrote roles or permissions directly (tests, tools): announces the change on the
    * change feed, so that other instances follow within the follow delay, and re-reads them
