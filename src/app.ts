@@ -11,6 +11,7 @@ import type { EnvMap } from './config/env.js';
 import { loadAppConfig } from './config/load-app-config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { syncSchema, type SyncReport } from './db/sync-schema.js';
+import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { createDocumentApi } from './documents/document-api.js';
 import { createDocumentService } from './documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
@@ -57,6 +58,8 @@ export interface App {
   readonly auth: AuthService;
   /** The configured locales. */
   readonly locales: LocaleService;
+  /** What other instances change (roles, locales, the content model) arrives through it; tests call `poll()` or move the clock. */
+  readonly feed: ChangeFeed;
   readonly fastify: FastifyInstance;
   /** What schema sync did at start. */
   readonly sync: SyncReport;
@@ -79,6 +82,8 @@ export interface CreateAppOptions {
   readonly log?: (message: string) => void;
   /** The time of rate-limit windows, token lifetimes and document timestamps; the system clock unless a test passes its own. */
   readonly clock?: Clock;
+  /** How often the change feed reads what other instances changed (default 2000 ms); deferred storage removal waits twice as long. */
+  readonly followDelayMs?: number;
 }
 
 function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
@@ -119,7 +124,7 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
  * The composition root: config → registry → database → services → HTTP. Everything else
  * receives what it needs from here; nothing reads globals.
  */
-export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock }: CreateAppOptions): Promise<App> {
+export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock, followDelayMs }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
   // Read once: the registry is built from them, and the content-type builder starts from them.
@@ -129,16 +134,19 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
   const database = await openDatabase(config.database);
+  let feed: ChangeFeed | undefined;
   try {
     const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
+    // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
+    const changes = (feed = await createChangeFeed({ database, config: config.database, clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
     const actions = pluginActions();
-    const auth = await createAuthService({ config, registry, database, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
-    const locales = await createLocaleService({ config, database, store, log });
+    const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
+    const locales = await createLocaleService({ config, database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     const lifecycleContext = {
       documents: createDocumentApi(registry, documents, locales),
@@ -158,7 +166,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const { fastify, knownPaths } = buildHttp(config);
-    const base: PluginContext = { config, registry, database, documents, auth, store, locales, pluginActions: actions, log, clock };
+    const base: PluginContext = { config, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, log, clock };
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)) };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();
@@ -181,7 +189,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       builtIns,
       defaultLocale: () => locales.defaultLocale(),
       log,
-      databaseConfig: config.database,
+      feed: changes,
       clock,
       maxResponseItems: config.rest.maxResponseItems,
     });
@@ -198,6 +206,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     });
     knownPaths.complete();
     await fastify.ready();
+    changes.start();
 
     let closing: Promise<void> | undefined;
 
@@ -209,6 +218,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       database,
       auth,
       locales,
+      feed: changes,
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
@@ -219,8 +229,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
             await closeHttp(fastify, config.server.shutdownTimeout);
           } finally {
             await modelRuntime.close();
-            await auth.close();
-            await locales.close();
+            await changes.close();
             // Last: requests that were still running may need it until their connection closed.
             await database.close();
           }
@@ -229,6 +238,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       },
     };
   } catch (error) {
+    await feed?.close();
     await database.close();
     throw error;
   }

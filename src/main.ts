@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { migrateCommand } from './cli/migrate.js';
 import { ADMIN_COMMANDS_USAGE, isAdminCommand, runAdminCommand } from './cli/admin-commands.js';
+import { parseCommandArgs, UsageError, type CommandArgs } from './cli/parse-command-args.js';
 import { serve, type Server } from './cli/serve.js';
 import { DefinitionError, ServiceUnavailableError } from './shared/errors.js';
 
@@ -58,19 +59,25 @@ async function main(argv: readonly string[]): Promise<number> {
   if (command !== undefined && isAdminCommand(command)) {
     return runAdminCommand(command, rest, { env: process.env, log: (message) => console.log(message), error: (message) => console.error(message) });
   }
-  const flags = rest.filter((arg) => arg.startsWith('--'));
-  const positional = rest.filter((arg) => !arg.startsWith('--'));
-  const known = command === 'start' || command === 'develop' || command === 'migrate';
-  const allowedFlags = command === 'migrate' ? ['--dry-run'] : [];
-  if (!known || positional.length > 1 || flags.some((flag) => !allowedFlags.includes(flag))) {
+  if (command !== 'start' && command !== 'develop' && command !== 'migrate') {
     console.log(USAGE);
     return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
   }
-  const projectDir = path.resolve(positional[0] ?? '.');
+  let args: CommandArgs;
+  try {
+    args = parseCommandArgs(rest, { flags: command === 'migrate' ? ['dry-run'] : [] });
+    if (args.positional.length > 1) throw new UsageError(`unexpected argument ${args.positional[1]}`);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`tessera ${command}: ${error.message}`);
+    console.log(USAGE);
+    return 2;
+  }
+  const projectDir = path.resolve(args.positional[0] ?? '.');
   const log = (message: string): void => console.log(message);
   try {
     if (command === 'migrate') {
-      await migrateCommand({ projectDir, env: process.env, dryRun: flags.includes('--dry-run'), log });
+      await migrateCommand({ projectDir, env: process.env, dryRun: args.flags.has('dry-run'), log });
       return 0;
     }
     stopOnSignals(await serve({ projectDir, env: process.env, watch: command === 'develop', log }));

@@ -3,13 +3,14 @@ import { STORE_TABLE } from './store/key-value-store.js';
 import { ADMIN_TABLES } from './admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from './auth/permissions-table.js';
 import { LOCALE_TABLE } from './locales/locale-table.js';
+import { CHANGE_FEED_TABLE } from './db/change-feed-table.js';
 import { builtInsOf, type BuiltIns } from './model/built-ins.js';
 import type { ReservedStorage } from './schema/storage-names.js';
 import { PLUGINS } from './features.js';
 
 /** Tables of Tessera's own (not of a content-type): core's, the admin API's and the plugins'. */
 export function systemTables(): TableModel[] {
-  return [STORE_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, ...PLUGINS.flatMap((plugin) => plugin.tables ?? [])];
+  return [STORE_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, CHANGE_FEED_TABLE, ...PLUGINS.flatMap((plugin) => plugin.tables ?? [])];
 }
 
 /** What every project's model holds besides its own definitions: the plugins' types and Tessera's tables. */

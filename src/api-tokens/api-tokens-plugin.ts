@@ -17,7 +17,7 @@ async function registerApiTokens(fastify: FastifyInstance, context: PluginContex
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });
   const guard = createLazyAdminGuard(config, database, store, context.clock);
   // Tokens revoked, regenerated or retyped: the content API's auth reloads what it holds in memory.
-  await fastify.register((admin) => adminTokenRoutes(admin, { tokens, guard, tokensChanged: () => auth.permissionsChanged() }), { prefix: '/admin' });
+  await fastify.register((admin) => adminTokenRoutes(admin, { tokens, guard, tokensChanged: () => auth.reloadPermissions() }), { prefix: '/admin' });
   return null;
 }
 

@@ -1,9 +1,11 @@
+import type { PermissionName } from './permission-names.js';
 import type { Principal } from './principal.js';
 
 /**
- * The permission stage every transport calls (REST, and later GraphQL): who is calling, and
- * may they do this. Actions are full names: `api::article.article.find`,
- * `plugin::users-permissions.user.me`, `plugin::i18n.locales.listLocales`.
+ * The permission stage every transport calls (REST, GraphQL, the plugins' routes): who is
+ * calling, and may they do this. Actions are full names, made by auth/permission-names.ts:
+ * `api::article.article.find`, `plugin::users-permissions.user.me`,
+ * `plugin::i18n.locales.listLocales`. Reads go on through auth/authorize-read.ts.
  */
 export interface AuthService {
   /**
@@ -13,13 +15,16 @@ export interface AuthService {
    */
   authenticate(authorization: string | undefined): Promise<Principal>;
   /** Whether the principal may do the action. Synchronous: permissions are held in memory (see permissionsChanged). */
-  can(principal: Principal, action: string): boolean;
+  can(principal: Principal, action: PermissionName): boolean;
   /**
-   * Re-reads roles and permissions now. Whoever changes them in the database (the admin API)
-   * calls it after the write commits, so that the next request of this instance sees the
-   * change; other instances see it within a couple of seconds.
+   * For whoever wrote roles or permissions directly (tests, tools): announces the change on the
+   * change feed, so that other instances follow within the follow delay, and re-reads them
+   * here, so that the next request of this instance sees it.
    */
   permissionsChanged(): Promise<void>;
-  /** Stops background work (the permission refresh); the app calls it before closing the database. */
-  close(): Promise<void>;
+  /**
+   * Re-reads roles and permissions here. A writer that announced its change in its own
+   * transaction (the admin API: `feed.record`) calls it once that transaction committed.
+   */
+  reloadPermissions(): Promise<void>;
 }

@@ -1,10 +1,10 @@
 import type { AppConfig } from '../config/app-config.js';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import type { AuthService } from './auth-service.js';
 import type { AuthStrategy } from './auth-strategy.js';
-import { createDatabasePoller } from '../db/database-poller.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { PUBLIC_ROLE_TYPE } from './permissions-table.js';
 import { PUBLIC_PRINCIPAL, type Principal } from './principal.js';
 import { loadRoleSnapshot, type RoleSnapshot } from './role-permissions.js';
@@ -14,6 +14,8 @@ export interface AuthServiceOptions {
   readonly config: AppConfig;
   readonly registry: SchemaRegistry;
   readonly database: Database;
+  /** Other instances' changes of roles and permissions arrive through it. */
+  readonly feed: ChangeFeed;
   readonly log: (message: string) => void;
   /** The plugins' ways of reading a bearer token, asked in this order (API tokens, user JWTs). */
   readonly strategies: readonly AuthStrategy[];
@@ -30,15 +32,22 @@ function bearerToken(authorization: string): string | null {
 /**
  * The app's auth service. At start: the default and configured roles are created and
  * config/permissions is synchronised into the database (sync-roles.ts), and every role's
- * permissions are held in memory — refreshed from the database every couple of seconds while
- * the instance serves requests (db/database-poller.ts), and at once by `permissionsChanged()`.
+ * permissions are held in memory — reloaded when the change feed shows that another instance
+ * changed them (db/change-feed.ts), and at once by `permissionsChanged()`.
  * `authenticate` asks the plugins' strategies in turn (an API token, then a user JWT: the reference
  * order); a token none of them takes is a 401.
  */
-export async function createAuthService({ config, registry, database, log, strategies, pluginActions }: AuthServiceOptions): Promise<AuthService> {
+export async function createAuthService({ config, registry, database, feed, log, strategies, pluginActions }: AuthServiceOptions): Promise<AuthService> {
   // Secrets are read on first use (no statement at start); in production a missing one stops the start here.
   for (const strategy of strategies) await strategy.checkAtStart?.();
-  let snapshot: RoleSnapshot = await syncRolesAndPermissions({ database, registry, grants: config.permissions, pluginActions, log });
+  let snapshot: RoleSnapshot = await syncRolesAndPermissions({
+    database,
+    registry,
+    grants: config.permissions,
+    pluginActions,
+    announce: (trx) => feed.record(trx, 'permissions'),
+    log,
+  });
   let loads = 0;
   let applied = 0;
   const apply = (next: RoleSnapshot, started: number): void => {
@@ -47,12 +56,15 @@ export async function createAuthService({ config, registry, database, log, strat
     applied = started;
     snapshot = next;
   };
-  const poller = createDatabasePoller({ database: config.database, what: 'Permissions', read: (db) => loadRoleSnapshot(db, registry), onValue: apply, sequence: () => (loads += 1), log });
+  const reload = async (db: Executor): Promise<void> => {
+    const started = (loads += 1);
+    apply(await loadRoleSnapshot(db, registry), started);
+  };
+  feed.subscribe('permissions', reload);
   const customActions = new WeakMap<Principal, ReadonlySet<string>>();
 
   return {
     async authenticate(authorization) {
-      poller.touch();
       if (authorization === undefined || authorization.trim() === '') {
         // Reference: when the Public role holds no permission at all, a call without credentials is a 401.
         if ((snapshot.byType.get(PUBLIC_ROLE_TYPE)?.actions.size ?? 0) === 0) throw new UnauthorizedError('Missing or invalid credentials');
@@ -82,9 +94,9 @@ export async function createAuthService({ config, registry, database, log, strat
       }
     },
     async permissionsChanged() {
-      const started = (loads += 1);
-      apply(await loadRoleSnapshot(database.db, registry), started);
+      await feed.record(database.db, 'permissions');
+      await reload(database.db);
     },
-    close: () => poller.close(),
+    reloadPermissions: () => reload(database.db),
   };
 }

@@ -1,6 +1,7 @@
 import { contentTypeActions } from './known-actions.js';
 import type { PermissionGrants } from '../config/app-config.js';
 import { isPluginType } from '../schema/content-type.js';
+import { writtenPermission } from './permission-names.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
 /** Role type → subject (`api::article.article`, `plugin::users-permissions.auth`) → full action names. */
@@ -37,7 +38,7 @@ export function expandGrants(grants: PermissionGrants, registry: SchemaRegistry,
         log(`config/permissions: ${roleType}.${subject} names no content-type or plugin controller Tessera knows; its actions are stored as written.`);
       }
       for (const covers of covered) {
-        const names = actions === '*' || actions.includes('*') ? everyAction(covers) : actions.map((action) => `${covers}.${action}`);
+        const names = actions === '*' || actions.includes('*') ? everyAction(covers) : actions.map((action) => writtenPermission(covers, action));
         const set = bySubject.get(covers) ?? new Set<string>();
         for (const name of names) set.add(name);
         bySubject.set(covers, set);

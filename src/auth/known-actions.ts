@@ -1,11 +1,12 @@
+import { contentPermission, type ContentAction, type PermissionName } from './permission-names.js';
 import { isPluginType, type ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
 /** The content API actions of one content-type (publishing actions only where drafts exist). */
-export function contentTypeActions(uid: string, kind: 'collectionType' | 'singleType', draftAndPublish: boolean): string[] {
-  const base = kind === 'collectionType' ? ['find', 'findOne', 'create', 'update', 'delete'] : ['find', 'update', 'delete'];
-  const publishing = draftAndPublish ? ['publish', 'unpublish', 'discardDraft'] : [];
-  return [...base, ...publishing].map((action) => `${uid}.${action}`);
+export function contentTypeActions(uid: string, kind: 'collectionType' | 'singleType', draftAndPublish: boolean): PermissionName[] {
+  const base: ContentAction[] = kind === 'collectionType' ? ['find', 'findOne', 'create', 'update', 'delete'] : ['find', 'update', 'delete'];
+  const publishing: ContentAction[] = draftAndPublish ? ['publish', 'unpublish', 'discardDraft'] : [];
+  return [...base, ...publishing].map((action) => contentPermission(uid, action));
 }
 
 /**
@@ -17,7 +18,7 @@ export function knownActions(registry: Pick<SchemaRegistry, 'contentTypes'>, plu
 }
 
 function actionsOf(types: readonly ContentType[], pluginActions: readonly string[]): ReadonlySet<string> {
-  const actions = new Set(pluginActions);
+  const actions = new Set<string>(pluginActions);
   for (const type of types) {
     if (isPluginType(type)) continue;
     for (const action of contentTypeActions(type.uid, type.kind, type.draftAndPublish)) actions.add(action);

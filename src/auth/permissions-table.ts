@@ -1,4 +1,5 @@
 import type { TableModel } from '../db/table-model.js';
+import { pluginPermission, type PermissionName, type PluginAction } from './permission-names.js';
 
 /**
  * What each users-permissions role may do: one row per (role, action), the action named in
@@ -25,10 +26,10 @@ export interface DefaultRole {
   readonly type: string;
   readonly name: string;
   readonly description: string | null;
-  readonly permissions: readonly string[];
+  readonly permissions: readonly PermissionName[];
 }
 
-const auth = (action: string): string => `plugin::users-permissions.auth.${action}`;
+const auth = (action: PluginAction<'plugin::users-permissions.auth'>): PermissionName => pluginPermission('plugin::users-permissions.auth', action);
 
 /** The reference's two default roles and their default permissions (reference §7). */
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
@@ -36,13 +37,13 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     type: PUBLIC_ROLE_TYPE,
     name: 'Public',
     description: 'Default role given to unauthenticated user.',
-    permissions: ['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation'].map(auth),
+    permissions: (['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation'] as const).map(auth),
   },
   {
     type: AUTHENTICATED_ROLE_TYPE,
     name: 'Authenticated',
     description: 'Default role given to authenticated user.',
-    permissions: ['plugin::users-permissions.user.me', auth('changePassword')],
+    permissions: [pluginPermission('plugin::users-permissions.user', 'me'), auth('changePassword')],
   },
 ];
 

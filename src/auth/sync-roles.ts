@@ -45,7 +45,7 @@ function planSync(snapshot: RoleSnapshot, grants: ExpandedGrants): RoleChange[] 
 }
 
 /** Applies the plan made again inside the transaction (after the locks), and returns the result. */
-async function applyChanges(trx: Executor, database: Database, registry: SchemaRegistry, grants: ExpandedGrants): Promise<RoleSnapshot> {
+async function applyChanges(trx: Executor, database: Database, registry: SchemaRegistry, grants: ExpandedGrants, announce: (trx: Executor) => Promise<void>): Promise<RoleSnapshot> {
   const roles = rolesTableOf(registry);
   // Role writes through the document service take this lock too: a role of the same type
   // created through the admin API meanwhile is seen by the read below, not duplicated.
@@ -72,6 +72,8 @@ async function applyChanges(trx: Executor, database: Database, registry: SchemaR
   }
   // Bounded batches: a project with many content-types and roles stays under every database's parameter limit.
   for (let start = 0; start < inserts.length; start += 500) await trx.insertInto(PERMISSIONS_TABLE.name).values(inserts.slice(start, start + 500)).execute();
+  // Instances already running with the previous config/permissions follow.
+  await announce(trx);
   return loadRoleSnapshot(trx, registry);
 }
 
@@ -81,6 +83,8 @@ export interface SyncRolesOptions {
   readonly grants: PermissionGrants;
   /** The plugins' actions, which `*` on a plugin controller stands for. */
   readonly pluginActions: readonly string[];
+  /** Records the change on the change feed, in the transaction that makes it. */
+  readonly announce: (trx: Executor) => Promise<void>;
   readonly log: (message: string) => void;
 }
 
@@ -90,10 +94,10 @@ export interface SyncRolesOptions {
  * in one transaction under the schema lock, so instances starting together take turns and the
  * later ones find the work done.
  */
-export async function syncRolesAndPermissions({ database, registry, grants, pluginActions, log }: SyncRolesOptions): Promise<RoleSnapshot> {
+export async function syncRolesAndPermissions({ database, registry, grants, pluginActions, announce, log }: SyncRolesOptions): Promise<RoleSnapshot> {
   const expanded = expandGrants(grants, registry, pluginActions, log);
   const snapshot = await loadRoleSnapshot(database.db, registry);
   if (planSync(snapshot, expanded).length === 0) return snapshot;
-  const run = (trx: Executor) => applyChanges(trx, database, registry, expanded);
+  const run = (trx: Executor) => applyChanges(trx, database, registry, expanded, announce);
   return database.dialect.withSchemaLock(database.db, (db) => (db.isTransaction ? run(db) : db.transaction().execute(run)));
 }

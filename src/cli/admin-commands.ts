@@ -21,6 +21,7 @@ export const ADMIN_COMMANDS_USAGE = `  admin:create-user --email <email> --passw
                              delete an API token: it stops working at once`;
 
 interface CommandSpec {
+  /** Options taking a value. */
   readonly options: readonly string[];
   readonly required: readonly string[];
   /** Positionals before the optional project folder. */
@@ -134,7 +135,7 @@ export async function runAdminCommand(command: string, argv: readonly string[], 
   if (!spec) throw new Error(`not an admin command: ${command}`);
   let args: CommandArgs;
   try {
-    args = parseCommandArgs(argv, spec.options);
+    args = parseCommandArgs(argv, { values: spec.options });
     const missing = spec.required.filter((name) => !args.options.has(name));
     if (missing.length > 0) throw new UsageError(`missing ${missing.map((name) => `--${name}`).join(', ')}`);
     if (args.positional.length < spec.leading) throw new UsageError('missing the API token name or id');

@@ -44,7 +44,7 @@ function pathOf(problem: string): string[] {
     if (/missing "type"|unknown type/.test(rest)) return ['attributes', name, 'type'];
     const option = OPTION.exec(rest);
     const key = option?.[1] ?? option?.[2] ?? option?.[3];
-    return key === undefined ? ['attributes', name] : ['attributes', name, key];
+    return key === undefined ? ['attributes', name] : ['attributes', name, ...key.split('.')];
   }
   for (const [pattern, replacement] of TOP_LEVEL) {
     const match = pattern.exec(problem);

@@ -45,6 +45,7 @@ class FakeRuntime implements ModelRuntime {
     this.version += 1;
     return { version: this.version, impacts: this.impacts, files: changes.map((change) => change.uid) };
   }
+  async settled(): Promise<void> {}
   async close(): Promise<void> {}
 }
 

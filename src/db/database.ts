@@ -9,6 +9,7 @@ import { decimalKey } from './sqlite/decimal-key.js';
 import { sqliteDialect } from './sqlite/sqlite-dialect.js';
 import { SqliteDriver } from './sqlite/sqlite-driver.js';
 import { StatementCounter } from './statement-counter.js';
+import { importOptional } from '../shared/optional-package.js';
 
 /** Tables are defined at run time, so the query builder sees them as string-keyed records. */
 export type DynamicSchema = Record<string, Record<string, unknown>>;
@@ -96,8 +97,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   let opened: { db: Kysely<DynamicSchema>; dialect: Dialect; schemaChanged?: () => void };
   if (config.client === 'sqlite') opened = { db: sqliteKysely(config.filename, counter), dialect: sqliteDialect };
   // The server drivers are loaded only by projects that use them: an SQLite project never pays their memory.
-  else if (config.client === 'postgres') opened = await (await import('./postgres/open-postgres.js')).openPostgres(config, counter);
-  else opened = { db: await (await import('./mysql/open-mysql.js')).openMysql(config, counter), dialect: mysqlDialect };
+  else if (config.client === 'postgres') {
+    const { openPostgres } = await importOptional('pg', { file: 'config/database', feature: 'connection.client "postgres"' }, () => import('./postgres/open-postgres.js'));
+    opened = await openPostgres(config, counter);
+  } else {
+    const { openMysql } = await importOptional('mysql2', { file: 'config/database', feature: `connection.client "${config.client}"` }, () => import('./mysql/open-mysql.js'));
+    opened = { db: await openMysql(config, counter), dialect: mysqlDialect };
+  }
   const { db, dialect, schemaChanged = () => undefined } = opened;
   return {
     db,

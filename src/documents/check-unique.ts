@@ -1,12 +1,13 @@
+import slugify from '@sindresorhus/slugify';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
+import { escapeLike } from '../query/compile/compile-filter.js';
 import { literalLimit } from '../query/compile/compile-select.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
 import type { StoredValue } from './check-scalar-value.js';
-import { slugify } from './slugify.js';
 import type { DocumentWrite } from './validate-data.js';
 
 interface UniqueContext {
@@ -45,7 +46,8 @@ async function firstFreeUid(context: UniqueContext, table: string, attribute: Sc
   const select = context.executor
     .selectFrom(table)
     .select(sql<string>`${sql.ref(attribute.column)}`.as('value'))
-    .where((eb) => eb.or([eb(sql.ref(attribute.column), '=', base), eb(sql.ref(attribute.column), 'like', `${base}-%`)]))
+    // Escaped: a separator or preserved character of the attribute's options may be `_`, `%` or `\`.
+    .where((eb) => eb.or([eb(sql.ref(attribute.column), '=', base), sql<boolean>`${sql.ref(attribute.column)} like ${`${escapeLike(base)}-%`} ${context.dialect.likeEscape}`]))
     .where('document_id', '<>', context.documentId);
   const rows = await withinLocale(select, context, attribute).execute();
   const taken = new Set(rows.map((row) => row.value));
@@ -74,7 +76,9 @@ export async function completeUniqueValues(write: DocumentWrite, mode: 'create' 
     const value = values.get(attribute);
     if (mode === 'create' && attribute.type === 'uid' && attribute.targetField && (value === undefined || value === null || value === '')) {
       const source = [...values].find(([candidate]) => candidate.name === attribute.targetField)?.[1];
-      const base = typeof source === 'string' ? slugify(source) : '';
+      // As Strapi's content-manager (services/uid.ts generateUIDField): slugify with the attribute's options.
+      // Capped (the column is a varchar(255), and a -n suffix may follow).
+      const base = typeof source === 'string' ? slugify(source, attribute.uidOptions).slice(0, 200) : '';
       if (base !== '') values.set(attribute, await firstFreeUid(context, table, attribute, base));
       else if (attribute.required) errors.push({ path: [attribute.name], message: `${attribute.name} must be defined.`, name: 'ValidationError', value: null });
       continue;

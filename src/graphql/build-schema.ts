@@ -1,4 +1,5 @@
 import { GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfigMap } from 'graphql';
+import { readPermission, type PermissionName } from '../auth/permission-names.js';
 import type { GeneratedSchema, ShadowCrudView } from './extension/extension-types.js';
 import type { GraphqlRequestContext, GraphqlServices } from './graphql-context.js';
 import { contentTypeFields } from './resolve/content-type-fields.js';
@@ -15,7 +16,7 @@ export interface PluginFields {
   readonly queries?: Fields;
   readonly mutations?: Fields;
   /** Permissions per resolver path (`Mutation.changePassword` → [...]). */
-  readonly scopes?: ReadonlyMap<string, readonly string[]>;
+  readonly scopes?: ReadonlyMap<string, readonly PermissionName[]>;
   /** Paths open to everyone (`Mutation.login`). */
   readonly open?: readonly string[];
 }
@@ -39,7 +40,7 @@ export function generateSchema(services: GraphqlServices, shadow: ShadowCrudView
   const context: RootContext = { services, output, rest: graphqlRestConfig(services) };
   const queries: Fields = {};
   const mutations: Fields = {};
-  const scopes = new Map<string, readonly string[]>();
+  const scopes = new Map<string, readonly PermissionName[]>();
   const open = new Set<string>();
 
   if (config.shadowCRUD) {
@@ -55,7 +56,7 @@ export function generateSchema(services: GraphqlServices, shadow: ShadowCrudView
       if (!types.isExposed(model)) continue;
       for (const attribute of model.linkedAttributes) {
         if (attribute.kind !== 'relation' || attribute.media !== undefined) continue;
-        const permission = [`${attribute.target}.find`];
+        const permission = [readPermission(attribute.target)];
         scopes.set(`${typeNameOf(model)}.${attribute.name}`, permission);
         if (config.shape === 'flat' && attribute.many) scopes.set(`${typeNameOf(model)}.${attribute.name}_connection`, permission);
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createLazyAdminGuard } from '../admin/lazy-admin-guard.js';
+import { controllerPermissions } from '../auth/permission-names.js';
 import type { PluginContext } from '../plugin/plugin-context.js';
 import type { Plugin } from '../plugin/plugin.js';
 import { localeAdminRoutes } from './locale-admin-routes.js';
@@ -18,4 +19,4 @@ async function registerI18n(fastify: FastifyInstance, context: PluginContext): P
   return null;
 }
 
-export const i18nPlugin: Plugin = { name: 'i18n', actions: ['plugin::i18n.locales.listLocales'], register: registerI18n };
+export const i18nPlugin: Plugin = { name: 'i18n', actions: controllerPermissions('plugin::i18n.locales'), register: registerI18n };

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth-service.js';
+import { pluginPermission } from '../auth/permission-names.js';
 // The one sanctioned gate into rest/ for plugin routes (eslint.config.js).
 import { routeMethods } from '../plugin-http.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { LocaleService } from '../locales/locale-service.js';
 
 /** The content API permission of the locale list, as the reference names it. */
-export const LIST_LOCALES_ACTION = 'plugin::i18n.locales.listLocales';
+export const LIST_LOCALES_ACTION = pluginPermission('plugin::i18n.locales', 'listLocales');
 
 export interface LocaleRoutesOptions {
   readonly prefix: string;

@@ -5,7 +5,7 @@ import type { KeyValueStore } from '../store/key-value-store.js';
 import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { defaultLocaleName, isLocaleCode } from './locale-code.js';
 import { readLocaleConfig, type LocaleConfig } from './locale-config.js';
-import { createDatabasePoller } from '../db/database-poller.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { createLocaleWriter, readLocale, readLocaleByCode, readLocales, withLocaleLock, type LocaleWriter } from './locale-records.js';
 import type { LocaleView } from './locale-table.js';
 
@@ -25,7 +25,7 @@ export interface LocaleChanges {
  * The locales of the database (`i18n_locale`), answered from memory: `has`, `defaultLocale`
  * and `list` cost no statement. The admin API of this instance changes them through the
  * service (the next request sees the change); changes made by other instances arrive through
- * the locale poller within a couple of seconds.
+ * the change feed within its follow delay.
  */
 export interface LocaleService extends LocaleCatalog {
   /** Every locale, in creation order, with the default marked. */
@@ -40,15 +40,14 @@ export interface LocaleService extends LocaleCatalog {
   delete(id: number): Promise<LocaleView>;
   /** Re-reads the table now. */
   reload(): Promise<void>;
-  /** Stops the refresh; the app calls it before closing the database. */
-  close(): Promise<void>;
 }
 
 export interface LocaleServiceOptions {
   readonly config: AppConfig;
   readonly database: Database;
   readonly store: KeyValueStore;
-  readonly log: (message: string) => void;
+  /** Changes are announced on it, in their transaction; other instances' changes arrive through it. */
+  readonly feed: ChangeFeed;
 }
 
 /** The config default last applied: a default an admin chose later stands until the file names another one. */
@@ -73,7 +72,7 @@ function snapshotOf(locales: readonly LocaleView[]): Snapshot | null {
  * instance starting on the database runs it; when something is to be written, the locale lock
  * makes them take turns and each one decides again on what the previous one committed.
  */
-async function seedLocales(database: Database, writer: LocaleWriter, store: KeyValueStore, settings: LocaleConfig): Promise<LocaleView[]> {
+async function seedLocales(database: Database, writer: LocaleWriter, store: KeyValueStore, settings: LocaleConfig, feed: ChangeFeed): Promise<LocaleView[]> {
   const applyDefault = (await store.get(APPLIED_DEFAULT_KEY)) !== settings.defaultLocale;
   const pending = (locales: readonly LocaleView[]): boolean =>
     applyDefault || !locales.some((locale) => locale.isDefault) || settings.locales.some((code) => !locales.some((locale) => locale.code === code));
@@ -85,6 +84,7 @@ async function seedLocales(database: Database, writer: LocaleWriter, store: KeyV
       if (!existing.some((locale) => locale.code === code)) await writer.insert(trx, code, defaultLocaleName(code));
     }
     if (applyDefault || !existing.some((locale) => locale.isDefault)) await writer.setDefault(trx, settings.defaultLocale);
+    await feed.record(trx, 'locales');
   });
   if (applyDefault) await rememberAppliedDefault(store, settings.defaultLocale);
   return readLocales(database.db);
@@ -120,16 +120,15 @@ function disabledLocaleService(settings: LocaleConfig): LocaleService {
     update: off,
     delete: off,
     reload: async () => undefined,
-    close: async () => undefined,
   };
 }
 
 /** Reads config/plugins, seeds the table and loads it; a malformed config stops the start here. */
-export async function createLocaleService({ config, database, store, log }: LocaleServiceOptions): Promise<LocaleService> {
+export async function createLocaleService({ config, database, store, feed }: LocaleServiceOptions): Promise<LocaleService> {
   const settings = readLocaleConfig(config);
   if (!settings.enabled) return disabledLocaleService(settings);
   const writer = createLocaleWriter(database);
-  const first = snapshotOf(await seedLocales(database, writer, store, settings));
+  const first = snapshotOf(await seedLocales(database, writer, store, settings, feed));
   if (!first) throw new Error(`The locale table names no default locale after seeding ${settings.defaultLocale}`);
   let snapshot: Snapshot = first;
   let loads = 0;
@@ -142,18 +141,20 @@ export async function createLocaleService({ config, database, store, log }: Loca
     applied = started;
     snapshot = next;
   };
-  const poller = createDatabasePoller({ database: config.database, what: 'Locales', read: readLocales, onValue: apply, sequence: () => (loads += 1), log });
-  const reload = async (): Promise<void> => {
+  const reloadFrom = async (db: Executor): Promise<void> => {
     const started = (loads += 1);
-    apply(await readLocales(database.db), started);
+    apply(await readLocales(db), started);
   };
-  const current = (): Snapshot => {
-    poller.touch();
-    return snapshot;
-  };
-  /** Runs a write under the locale lock, then makes this instance see it before answering. */
+  feed.subscribe('locales', reloadFrom);
+  const reload = (): Promise<void> => reloadFrom(database.db);
+  const current = (): Snapshot => snapshot;
+  /** Runs a write under the locale lock, announcing it in the same transaction, then makes this instance see it before answering. */
   const write = async <T>(fn: (trx: Executor) => Promise<T>): Promise<T> => {
-    const result = await withLocaleLock(database, fn);
+    const result = await withLocaleLock(database, async (trx) => {
+      const done = await fn(trx);
+      await feed.record(trx, 'locales');
+      return done;
+    });
     await reload();
     return result;
   };
@@ -194,6 +195,5 @@ export async function createLocaleService({ config, database, store, log }: Loca
       });
     },
     reload,
-    close: () => poller.close(),
   };
 }

@@ -9,6 +9,7 @@ import { databaseReservedName, type ReservedStorage } from '../schema/storage-na
 import { createKeyValueStore, type KeyValueStore } from '../store/key-value-store.js';
 import { migrateData } from './migrate-data.js';
 import type { ModelDiff } from './model-diff.js';
+import type { RemovedTable } from './storage-removals.js';
 
 export interface MigrateModelOptions {
   /** The database as seen under the schema lock (`withSchemaLock`'s executor). */
@@ -69,7 +70,7 @@ export async function migrateModel(options: MigrateModelOptions): Promise<SyncRe
   const sync = await syncSchemaLocked(database.dialect, db, nextTables);
   await inTransaction(db, (trx) => migrateData(trx, diff, { dialect: database.dialect, registry: current, defaultLocale }));
   // Tables and columns the next model no longer has stay until the requests still reading them
-  // with the previous model are over: dropRemoved, after the switch.
+  // with the previous model are over: recorded as pending removals, dropped by dropRemoved later.
   const locked = lockedDatabase(database, db);
   if (diff.draftAndPublishOff.length > 0) {
     // A type that gets Draft & Publish back must get its drafts again.
@@ -82,29 +83,30 @@ export async function migrateModel(options: MigrateModelOptions): Promise<SyncRe
 }
 
 /**
- * Drops the tables and columns of `previous` that the served model's tables lack (what a
- * confirmed change removed), with the indexes covering them; run under the schema lock once
- * no request reads them any more. Older orphan columns, kept at start, are not touched here:
- * only what `previous` still had.
+ * Drops storage a confirmed change removed (`removed`: pending removals), under the schema lock,
+ * once no request reads it any more. Never what `servedTables` (the newest recorded model) has:
+ * a table or column taken back since stays. Older orphan columns, kept at start, are not
+ * touched here: only what a change removed.
  */
-export async function dropRemoved(db: Executor, database: Database, previous: SchemaRegistry, servedTables: readonly TableModel[], reserved: ReservedStorage): Promise<void> {
+export async function dropRemoved(db: Executor, database: Database, removed: readonly RemovedTable[], servedTables: readonly TableModel[], reserved: ReservedStorage): Promise<boolean> {
   const served = new Map(servedTables.map((table) => [table.name, table]));
   const layout = await database.dialect.introspect(db);
   let dropped = false;
-  for (const table of tablesOf(previous)) {
+  for (const { table, columns } of removed) {
     // Never storage the content model does not own, whatever a model recorded earlier named.
     if (reserved.has(table.name.toLowerCase()) || databaseReservedName(table.name) !== null) continue;
     const successor = served.get(table.name);
-    if (!successor) {
-      if (layout.has(table.name)) {
+    if (columns === null) {
+      if (!successor && layout.has(table.name)) {
         await sql.raw(`drop table ${database.dialect.quote(table.name)}`).execute(db);
         dropped = true;
       }
       continue;
     }
-    const kept = new Set(successor.columns.map((column) => column.name));
     const existing = layout.get(table.name);
-    const lost = table.columns.map((column) => column.name).filter((name) => !kept.has(name) && (existing?.columns.has(name) ?? false));
+    if (!successor || !existing) continue;
+    const kept = new Set(successor.columns.map((column) => column.name));
+    const lost = columns.filter((name) => !kept.has(name) && existing.columns.has(name));
     if (lost.length > 0) {
       await dropColumns(db, database, table, lost);
       dropped = true;
@@ -112,4 +114,5 @@ export async function dropRemoved(db: Executor, database: Database, previous: Sc
   }
   // Indexes dropped with a column come back in the served model's form.
   if (dropped) await syncSchemaLocked(database.dialect, db, servedTables);
+  return dropped;
 }

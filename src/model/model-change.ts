@@ -52,6 +52,11 @@ export interface ModelRuntime {
   /** The impacts the changes would have, without applying anything (400 for an invalid model). */
   plan(changes: readonly ModelChange[]): Promise<readonly DataImpact[]>;
   apply(changes: readonly ModelChange[], options: ApplyOptions): Promise<ApplyResult>;
-  /** Stops following other instances' changes. */
+  /**
+   * Resolves once the storage removals scheduled so far are done (tests: move the clock past
+   * the grace period first). A removal left at close stays recorded for the next start.
+   */
+  settled(): Promise<void>;
+  /** Stops the scheduled removals (they stay recorded) and waits for the change under way. */
   close(): Promise<void>;
 }

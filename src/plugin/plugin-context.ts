@@ -1,5 +1,6 @@
 import type { AuthService } from '../auth/auth-service.js';
 import type { AppConfig } from '../config/app-config.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Database } from '../db/database.js';
 import type { DocumentService } from '../documents/document-service.js';
 import type { LocaleService } from '../locales/locale-service.js';
@@ -17,6 +18,8 @@ export interface PluginContext {
   readonly auth: AuthService;
   readonly store: KeyValueStore;
   readonly locales: LocaleService;
+  /** Changes other instances must follow are announced here (db/change-feed.ts). */
+  readonly feed: ChangeFeed;
   /** Every plugin's actions (`plugin::upload.content-api.find`, …): what roles and custom API tokens may be granted besides the content-types'. */
   readonly pluginActions: readonly string[];
   readonly log: (message: string) => void;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthStrategy, AuthStrategyContext } from '../auth/auth-strategy.js';
+import type { PermissionName } from '../auth/permission-names.js';
 import type { TableModel } from '../db/table-model.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import type { PluginContext } from './plugin-context.js';
@@ -21,8 +22,8 @@ export interface Plugin<Context extends PluginContext = PluginContext, Outputs e
   readonly components?: readonly SourcedComponentDefinition[];
   /** Tables of the plugin's own (not of a content-type), created and kept by schema sync. */
   readonly tables?: readonly TableModel[];
-  /** The permission actions the plugin's routes check, grantable to roles and custom API tokens. */
-  readonly actions?: readonly string[];
+  /** The permission actions the plugin's routes check, grantable to roles and custom API tokens (auth/permission-names.ts spells them). */
+  readonly actions?: readonly PermissionName[];
   /** Its way of reading a bearer token (API tokens, user JWTs), asked by the auth service in plugin order. */
   authStrategy?(context: AuthStrategyContext): AuthStrategy;
   /** Its routes and hooks, registered once core is up; returns what the transports registered after it take. */

@@ -1,29 +1,32 @@
 import type { FastifyRequest } from 'fastify';
 import { isDocumentId } from '../documents/document-id.js';
 import { validateData } from '../documents/validate-data.js';
+import { authorizeRead } from '../auth/authorize-read.js';
+import { contentPermission, type ContentAction } from '../auth/permission-names.js';
 import type { DocumentQuery } from '../query/document-query.js';
-import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
-import { limitToReadable } from '../query/parse/limit-to-readable.js';
 import type { ContentType } from '../schema/content-type.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { readQuery } from './parse-query-string.js';
 import { readData } from './read-data.js';
 import type { Handler } from './route-methods.js';
 import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 
-/** Content-type actions, as permission names spell them (`api::article.article.find`). */
-export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'discardDraft';
+export type { ContentAction };
 
 /** The stages every content request walks first: who → may they → what do they ask. */
 export async function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): Promise<DocumentQuery> {
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
-  if (!auth.can(principal, `${contentType.uid}.${action}`)) throw new ForbiddenError();
   // Only reads let a `locale` filter choose the locale; writes and actions act on the parameter's.
   const filtersChooseLocale = action === 'find' || action === 'findOne';
-  const parsed = parseDocumentQuery(readQuery(request.query), { contentType, rest: context.rest, registry: context.registry, locales: context.locales, filtersChooseLocale });
-  return limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
+  return authorizeRead({
+    can: (permission) => auth.can(principal, permission),
+    permission: contentPermission(contentType.uid, action),
+    contentType,
+    query: readQuery(request.query),
+    parse: { rest: context.rest, registry: context.registry, locales: context.locales, filtersChooseLocale },
+  });
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */

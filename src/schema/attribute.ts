@@ -1,3 +1,5 @@
+import type { Options as SlugifyOptions } from '@sindresorhus/slugify';
+
 /**
  * Normalized attribute models. A definition from schema.json becomes one of these once, at
  * start; every later stage works from them (never from the raw JSON).
@@ -43,6 +45,12 @@ export const TEXT_TYPES: ReadonlySet<ScalarType> = new Set(['string', 'text', 'r
 /** Types stored as JSON documents. */
 export const JSON_TYPES: ReadonlySet<ScalarType> = new Set(['json', 'blocks', 'array']);
 
+/** The `options` of a uid attribute that shape its generated value (Strapi's `UIDOptions`, plus what slugify v3 adds). */
+export type UidOptions = Pick<
+  SlugifyOptions,
+  'separator' | 'lowercase' | 'decamelize' | 'customReplacements' | 'preserveLeadingUnderscore' | 'preserveTrailingDash' | 'preserveCharacters' | 'transliterate' | 'locale'
+>;
+
 export interface ScalarAttribute {
   readonly kind: 'scalar';
   /** Attribute name as the API spells it. */
@@ -66,6 +74,8 @@ export interface ScalarAttribute {
   readonly enum?: readonly string[];
   /** The attribute a uid is generated from. */
   readonly targetField?: string;
+  /** How a uid is generated from its targetField: the attribute's `options`, passed to `@sindresorhus/slugify` as Strapi does. */
+  readonly uidOptions?: UidOptions;
   /** On a localized content-type: not localized (one value for every locale of a document). */
   readonly shared?: boolean;
 }

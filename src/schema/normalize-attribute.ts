@@ -1,6 +1,6 @@
 import { DefinitionError } from '../shared/errors.js';
 import { compileAttributePattern, type AttributePattern } from './attribute-pattern.js';
-import { isScalarType, LINKED_TYPES, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
+import { isScalarType, LINKED_TYPES, type Attribute, type ScalarAttribute, type ScalarType, type UidOptions } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
 import { shortenIdentifier, toSnakeCase } from './names.js';
 import { normalizeLinkedAttribute } from './normalize-linked-attribute.js';
@@ -78,6 +78,52 @@ function readEnum(definition: AttributeDefinition, where: Where): readonly strin
   return Object.freeze([...(value as string[])]);
 }
 
+const UID_BOOLEAN_OPTIONS = ['lowercase', 'decamelize', 'preserveLeadingUnderscore', 'preserveTrailingDash', 'transliterate'] as const;
+
+function isStringPair(value: unknown): value is [string, string] {
+  return Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string';
+}
+
+/**
+ * A uid attribute's `options`, which Strapi hands to `@sindresorhus/slugify` as they are. The
+ * keys slugify reads are type-checked here so that a mistake stops the start instead of failing
+ * every create; other keys are ignored, as slugify ignores them.
+ */
+function readUidOptions(definition: AttributeDefinition, where: Where): UidOptions | undefined {
+  const value = definition.options;
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(where, 'option "options" must be an object');
+  const raw = value as Record<string, unknown>;
+  const options: { -readonly [K in keyof UidOptions]: UidOptions[K] } = {};
+  if (raw.separator !== undefined) {
+    if (typeof raw.separator !== 'string') fail(where, 'option "options.separator" must be a string');
+    options.separator = raw.separator;
+  }
+  if (raw.locale !== undefined) {
+    if (typeof raw.locale !== 'string') fail(where, 'option "options.locale" must be a string');
+    options.locale = raw.locale;
+  }
+  for (const key of UID_BOOLEAN_OPTIONS) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'boolean') fail(where, `option "options.${key}" must be a boolean`);
+    options[key] = raw[key];
+  }
+  if (raw.customReplacements !== undefined) {
+    if (!Array.isArray(raw.customReplacements) || !raw.customReplacements.every(isStringPair)) {
+      fail(where, 'option "options.customReplacements" must be an array of [from, to] string pairs');
+    }
+    options.customReplacements = raw.customReplacements.map(([from, to]) => [from, to] as [string, string]);
+  }
+  if (raw.preserveCharacters !== undefined) {
+    if (!Array.isArray(raw.preserveCharacters) || !raw.preserveCharacters.every((item) => typeof item === 'string' && item.length === 1)) {
+      fail(where, 'option "options.preserveCharacters" must be an array of single characters');
+    }
+    options.preserveCharacters = [...(raw.preserveCharacters as string[])];
+  }
+  if (options.preserveCharacters?.includes(options.separator ?? '-')) fail(where, 'option "options.preserveCharacters" must not contain the separator');
+  return Object.freeze(options);
+}
+
 /** Checks one attribute definition and builds its normalized model. */
 export function normalizeAttribute(name: string, definition: AttributeDefinition, file: string): Attribute {
   const where = { file, name };
@@ -104,6 +150,8 @@ export function normalizeAttribute(name: string, definition: AttributeDefinition
   const regex = readRegex(definition, where);
   if (regex && !LENGTHED.has(type)) fail(where, 'regex applies only to text attributes');
 
+  const uidOptions = type === 'uid' ? readUidOptions(definition, where) : undefined;
+
   const attribute: ScalarAttribute = {
     kind: 'scalar',
     name,
@@ -121,7 +169,9 @@ export function normalizeAttribute(name: string, definition: AttributeDefinition
     ...(regex ? { regex } : {}),
     ...(type === 'enumeration' ? { enum: readEnum(definition, where) } : {}),
     ...(type === 'uid' && definition.targetField !== undefined ? { targetField: String(definition.targetField) } : {}),
+    ...(uidOptions ? { uidOptions } : {}),
   };
+
   if (attribute.unique && (type === 'password' || type === 'json' || type === 'blocks' || type === 'array')) {
     fail(where, `"unique" is not supported on ${type} attributes`);
   }

@@ -243,6 +243,23 @@ describe('normalizeContentType: attribute types and options', () => {
     rejects(() => withAttributes({ title: { type: 'string', regex: 5 } }), 'attribute "title": option "regex" must be a string');
   });
 
+  it('keeps a uid attribute\'s slugify options (Strapi passes them to @sindresorhus/slugify) and checks their kinds', () => {
+    const type = withAttributes({
+      title: { type: 'string' },
+      slug: { type: 'uid', targetField: 'title', options: { separator: '_', lowercase: false, customReplacements: [['&', 'and']], somethingElse: 1 } },
+      plain: { type: 'uid' },
+    });
+    assert.deepEqual(scalar(type.attributes.get('slug'))?.uidOptions, { separator: '_', lowercase: false, customReplacements: [['&', 'and']] });
+    assert.equal(scalar(type.attributes.get('plain'))?.uidOptions, undefined);
+    const uid = (options: unknown) => withAttributes({ title: { type: 'string' }, slug: { type: 'uid', targetField: 'title', options } });
+    rejects(() => uid('dash'), 'attribute "slug": option "options" must be an object');
+    rejects(() => uid({ separator: 1 }), 'attribute "slug": option "options.separator" must be a string');
+    rejects(() => uid({ lowercase: 'no' }), 'attribute "slug": option "options.lowercase" must be a boolean');
+    rejects(() => uid({ customReplacements: [['&']] }), 'attribute "slug": option "options.customReplacements" must be an array of [from, to] string pairs');
+    rejects(() => uid({ preserveCharacters: ['ab'] }), 'attribute "slug": option "options.preserveCharacters" must be an array of single characters');
+    rejects(() => uid({ preserveCharacters: ['-'] }), 'attribute "slug": option "options.preserveCharacters" must not contain the separator');
+  });
+
   it('rejects a fractional bound on a biginteger (it used to make every write fail with a 500)', () => {
     rejects(() => withAttributes({ big: { type: 'biginteger', min: 1.5 } }), 'attribute "big": option "min" must be an integer (written as a string beyond ±2^53)');
     rejects(() => withAttributes({ big: { type: 'biginteger', max: '2.5' } }), 'attribute "big": option "max" must be an integer (written as a string beyond ±2^53)');

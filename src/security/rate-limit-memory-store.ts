@@ -22,7 +22,7 @@ export class RateLimitMemoryStore {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: Pick<Clock, 'now'>,
     private readonly capacity: number,
   ) {}
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { importOptional } from '../shared/optional-package.js';
 
 /** How long a request waits for Redis before it is served without counting (fail-open). */
 const COMMAND_TIMEOUT_MILLIS = 500;
@@ -28,7 +29,7 @@ export async function connectRateLimitRedis(url: string, log: (message: string) 
     log(`Rate limit: Redis is unreachable (${problem}); auth requests are served without rate limiting until it is back.`);
   };
   // Loaded only by projects that configure Redis.
-  const { Redis: RedisClient } = await import('ioredis');
+  const { Redis: RedisClient } = await importOptional('ioredis', { file: 'config/plugins', feature: 'users-permissions ratelimit.redis' }, () => import('ioredis'));
   const client = new RedisClient(url, {
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MILLIS,

@@ -6,6 +6,7 @@ import { createLocalProvider } from './local-provider.js';
 import { createS3Provider } from './s3-provider.js';
 import type { UploadConfig } from './upload-config.js';
 import type { UploadProvider } from './upload-provider.js';
+import { assertInstalled } from '../shared/optional-package.js';
 
 /** What a provider module exports: `createProvider(providerOptions)`, named or as its default export. */
 type ProviderFactory = (options: Readonly<Record<string, unknown>>) => UploadProvider | Promise<UploadProvider>;
@@ -32,7 +33,11 @@ export async function loadProvider(config: UploadConfig, projectDir: string): Pr
   };
   if (config.provider === 'local') return createLocalProvider(projectDir);
   try {
-    if (config.provider === 'aws-s3') return createS3Provider(config.providerOptions);
+    if (config.provider === 'aws-s3') {
+      // Checked now, loaded with the first upload (s3-provider.ts).
+      for (const name of ['@aws-sdk/client-s3', '@aws-sdk/lib-storage']) assertInstalled(name, { file: config.file, feature: 'upload.config.provider "aws-s3"' });
+      return createS3Provider(config.providerOptions);
+    }
     const loaded = (await import(moduleUrl(config.provider, projectDir))) as { createProvider?: unknown; default?: unknown };
     const factory = (loaded.createProvider ?? loaded.default) as ProviderFactory | undefined;
     if (typeof factory !== 'function') return fail('the module must export createProvider(options) (or a default function)');

@@ -1,4 +1,5 @@
 import { GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
+import { pluginPermission } from '../auth/permission-names.js';
 import { isDocumentId } from '../documents/document-id.js';
 import type { Document } from '../documents/document.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
@@ -12,7 +13,6 @@ import type { RootContext } from '../graphql/resolve/read-query.js';
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlRequestContext>;
 type Args = Readonly<Record<string, unknown>>;
 
-const PERMISSION = 'plugin::upload.content-api';
 const MAX_ID = 2_147_483_647;
 
 /**
@@ -80,8 +80,8 @@ export function uploadSchema(uploads: UploadService): PluginSchema {
     return {
       mutations,
       scopes: new Map([
-        ['Mutation.updateUploadFile', [`${PERMISSION}.upload`]],
-        ['Mutation.deleteUploadFile', [`${PERMISSION}.destroy`]],
+        ['Mutation.updateUploadFile', [pluginPermission('plugin::upload.content-api', 'upload')]],
+        ['Mutation.deleteUploadFile', [pluginPermission('plugin::upload.content-api', 'destroy')]],
       ]),
     };
   };

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { controllerPermissions } from '../auth/permission-names.js';
 import type { GraphqlContribution } from '../graphql/build-schema.js';
 import type { HttpPluginContext } from '../plugin-http.js';
 import type { Plugin } from '../plugin/plugin.js';
@@ -41,6 +42,6 @@ async function registerUpload(fastify: FastifyInstance, context: HttpPluginConte
 export const uploadPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
   name: 'upload',
   contentTypes: UPLOAD_TYPES,
-  actions: ['find', 'findOne', 'upload', 'destroy'].map((action) => `plugin::upload.content-api.${action}`),
+  actions: controllerPermissions('plugin::upload.content-api'),
   register: registerUpload,
 };

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/auth-service.js';
+import { authorizeRead } from '../auth/authorize-read.js';
+import { pluginPermission, type PermissionCheck, type PluginAction } from '../auth/permission-names.js';
 import type { RestConfig } from '../config/app-config.js';
 import type { Document } from '../documents/document.js';
 import type { DocumentService } from '../documents/document-service.js';
 import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
 import type { DocumentQuery } from '../query/document-query.js';
-import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { parseRowId } from '../schema/scalar-values.js';
@@ -30,7 +31,7 @@ export interface UploadRoutesContext {
   readonly uploads: UploadService;
 }
 
-const PERMISSION = 'plugin::upload.content-api';
+type UploadAction = PluginAction<'plugin::upload.content-api'>;
 
 /** The attributes of a file object, in the reference's order (folderPath is private). */
 const FILE_FIELDS = [
@@ -51,22 +52,28 @@ export function toFileObject(document: Document): Record<string, unknown> {
  */
 export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesContext): void {
   const { prefix, auth, documents, contentType, uploads } = context;
-  const parse = (raw: Readonly<Record<string, unknown>>): DocumentQuery =>
-    parseDocumentQuery(raw, { contentType, rest: context.rest, registry: context.registry, locales: context.locales });
-
-  async function allow(request: FastifyRequest, action: string): Promise<void> {
+  /** Who calls, and may they do this (403 otherwise): their permissions, for the reads that follow. */
+  async function allow(request: FastifyRequest, action: UploadAction): Promise<PermissionCheck> {
     const principal = await auth.authenticate(request.headers.authorization);
-    if (!auth.can(principal, `${PERMISSION}.${action}`)) throw new ForbiddenError();
+    const can: PermissionCheck = (permission) => auth.can(principal, permission);
+    if (!can(pluginPermission('plugin::upload.content-api', action))) throw new ForbiddenError();
+    return can;
+  }
+
+  /** A query on files through the read stage, under the route's own permission (already allowed). */
+  function read(can: PermissionCheck, action: UploadAction, raw: Readonly<Record<string, unknown>>): DocumentQuery {
+    const parse = { rest: context.rest, registry: context.registry, locales: context.locales };
+    return authorizeRead({ can, permission: pluginPermission('plugin::upload.content-api', action), contentType, query: raw, parse });
   }
 
   function fileNotFound(): never {
     throw new NotFoundError('file.notFound');
   }
 
-  /** The file with this numeric id (query: its fields and populate), or a 404. */
-  async function fileById(rawId: unknown, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
+  /** The file with this numeric id (query: its fields and populate), or a 404; the caller was allowed `action`. */
+  async function fileById(rawId: unknown, can: PermissionCheck, action: UploadAction, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
     if (parseRowId(rawId) === undefined) fileNotFound();
-    const query = parse({ ...raw, filters: { id: { $eq: rawId } } });
+    const query = read(can, action, { ...raw, filters: { id: { $eq: rawId } } });
     const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
     return page.documents[0] ?? fileNotFound();
   }
@@ -83,7 +90,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
 
   routeMethods(fastify, `${prefix}/upload`, {
     async POST(request, reply) {
-      await allow(request, 'upload');
+      const can = await allow(request, 'upload');
       const { id, ...others } = readQuery(request.query);
       const unknown = Object.keys(others)[0];
       if (unknown !== undefined) throw ValidationError.invalidKey(unknown, { source: 'query', param: unknown });
@@ -91,7 +98,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
         const created = await withUpload(request, (received) => uploads.upload(received));
         return reply.code(201).send(created.map(toFileObject));
       }
-      const existing = await fileById(id);
+      const existing = await fileById(id, can, 'upload');
       const updated = await withUpload(request, (received) => (received.files.length > 0 ? uploads.replace(existing, received) : uploads.updateInfo(existing, received)));
       return toFileObject(updated);
     },
@@ -99,21 +106,21 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
 
   routeMethods(fastify, `${prefix}/upload/files`, {
     async GET(request) {
-      await allow(request, 'find');
-      const page = await documents.findMany(parse(readQuery(request.query)));
+      const can = await allow(request, 'find');
+      const page = await documents.findMany(read(can, 'find', readQuery(request.query)));
       return page.documents.map(toFileObject);
     },
   });
 
   routeMethods(fastify, `${prefix}/upload/files/:id`, {
     async GET(request) {
-      await allow(request, 'findOne');
+      const can = await allow(request, 'findOne');
       const { filters: _ignored, ...raw } = readQuery(request.query);
-      return toFileObject(await fileById((request.params as { id: string }).id, raw));
+      return toFileObject(await fileById((request.params as { id: string }).id, can, 'findOne', raw));
     },
     async DELETE(request) {
-      await allow(request, 'destroy');
-      const existing = await fileById((request.params as { id: string }).id);
+      const can = await allow(request, 'destroy');
+      const existing = await fileById((request.params as { id: string }).id, can, 'destroy');
       await uploads.remove(existing);
       return toFileObject(existing);
     },

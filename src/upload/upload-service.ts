@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import slugify from '@sindresorhus/slugify';
 import type { Document } from '../documents/document.js';
 import type { DocumentService } from '../documents/document-service.js';
-import { slugify } from '../documents/slugify.js';
 import { validateData } from '../documents/validate-data.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -76,9 +77,13 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-/** `My Photo.final.JPG` → `my-photo-final_3f9a0c12d4`: unique, path-safe and recognisable. */
-function hashFor(name: string): string {
-  const base = slugify(name.replace(/\.[A-Za-z0-9]{1,10}$/, '')).slice(0, 100) || 'file';
+/**
+ * `My Photo.final.JPG` → `My_Photo_final_3f9a0c12d4`: Strapi's upload service (`generateFileName`:
+ * `nameToSlug(basename, { separator: '_', lowercase: false })` and 10 random hex digits), with the
+ * extension of the received file taken off the name used.
+ */
+function hashFor(usedName: string, receivedName: string): string {
+  const base = slugify(path.basename(usedName, path.extname(receivedName)), { separator: '_', lowercase: false }).slice(0, 100) || 'file';
   return `${base}_${randomBytes(5).toString('hex')}`;
 }
 
@@ -120,7 +125,7 @@ export function createUploadService({ config, provider, documents, registry, con
       }
       if (dimensions && config.formats) formats = await generateFormats(file.tempPath, { breakpoints: config.breakpoints, mime: kind.mime });
     }
-    return { file, info, kind, hash: hashFor(name), dimensions, formats };
+    return { file, info, kind, hash: hashFor(name, file.name), dimensions, formats };
   }
 
   /** Stores the file and its formats, noting each key in `stored` at once (for the rollback); → the row's values. */

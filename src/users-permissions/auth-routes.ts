@@ -6,7 +6,7 @@ import { verifyPassword } from '../documents/hash-password.js';
 import { ApplicationError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, refuseUnknownKeys, required, MAX_PASSWORD_BYTES } from './body.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
-import { AUTH, authorize, type PluginContext } from './plugin-context.js';
+import { authAction, authorize, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
 
 const TAKEN = 'Email or Username are already taken';
@@ -150,42 +150,42 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext, act
 
   routeMethods(fastify, `${prefix}/local/register`, {
     POST: async (request) => {
-      await authorize(context, request, `${AUTH}.register`);
+      await authorize(context, request, authAction('register'));
       return actions.register(request.body);
     },
   });
 
   routeMethods(fastify, `${prefix}/local`, {
     POST: async (request) => {
-      await authorize(context, request, `${AUTH}.callback`);
+      await authorize(context, request, authAction('callback'));
       return actions.login(request.body);
     },
   });
 
   routeMethods(fastify, `${prefix}/forgot-password`, {
     POST: async (request) => {
-      await authorize(context, request, `${AUTH}.forgotPassword`);
+      await authorize(context, request, authAction('forgotPassword'));
       return actions.forgotPassword(request.body);
     },
   });
 
   routeMethods(fastify, `${prefix}/reset-password`, {
     POST: async (request) => {
-      await authorize(context, request, `${AUTH}.resetPassword`);
+      await authorize(context, request, authAction('resetPassword'));
       return actions.resetPassword(request.body);
     },
   });
 
   routeMethods(fastify, `${prefix}/change-password`, {
     POST: async (request) => {
-      const principal = await authorize(context, request, `${AUTH}.changePassword`);
+      const principal = await authorize(context, request, authAction('changePassword'));
       return actions.changePassword(principal, request.body);
     },
   });
 
   routeMethods(fastify, `${prefix}/email-confirmation`, {
     GET: async (request, reply) => {
-      await authorize(context, request, `${AUTH}.emailConfirmation`);
+      await authorize(context, request, authAction('emailConfirmation'));
       await actions.confirmEmail(readQuery(request.query));
       const advanced = await settings.advanced();
       return reply.redirect(advanced.email_confirmation_redirection ?? '/');
@@ -194,7 +194,7 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext, act
 
   routeMethods(fastify, `${prefix}/send-email-confirmation`, {
     POST: async (request) => {
-      await authorize(context, request, `${AUTH}.sendEmailConfirmation`);
+      await authorize(context, request, authAction('sendEmailConfirmation'));
       const { email } = readStrings(readBody(request.body), { email: { required: true, email: true } });
       const record = await records.byEmail(required(email));
       if (!record) return { email, sent: true };

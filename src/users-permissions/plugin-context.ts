@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pluginPermission, type PermissionName, type PluginAction } from '../auth/permission-names.js';
 import type { Principal } from '../auth/principal.js';
 import type { EmailService } from '../email/email-provider.js';
 import type { HttpPluginContext } from '../plugin-http.js';
@@ -20,11 +21,13 @@ export interface PluginContext {
   readonly dummyHash: string;
 }
 
-export const AUTH = 'plugin::users-permissions.auth';
-export const USER = 'plugin::users-permissions.user';
+/** `plugin::users-permissions.auth.<action>`: the auth routes' permissions. */
+export const authAction = (action: PluginAction<'plugin::users-permissions.auth'>): PermissionName => pluginPermission('plugin::users-permissions.auth', action);
+/** `plugin::users-permissions.user.<action>`: the users routes' permissions. */
+export const userAction = (action: PluginAction<'plugin::users-permissions.user'>): PermissionName => pluginPermission('plugin::users-permissions.user', action);
 
 /** Every route's first stage: who calls, and may they do this action (403 otherwise). */
-export async function authorize(context: PluginContext, request: FastifyRequest, action: string): Promise<Principal> {
+export async function authorize(context: PluginContext, request: FastifyRequest, action: PermissionName): Promise<Principal> {
   const { auth } = context.feature;
   const principal = await auth.authenticate(request.headers.authorization);
   if (!auth.can(principal, action)) throw new ForbiddenError();

@@ -48,9 +48,10 @@ function typeFromName(name: string): string {
 
 /**
  * Roles of end users (up_roles) and their permissions (up_permissions, one row per action),
- * written together in one transaction; the caller tells the auth service afterwards.
+ * written together in one transaction, which also announces the change to other instances
+ * (`announce`: the change feed); the caller reloads this instance's auth service afterwards.
  */
-export function createUpRoleService(database: Database, registry: SchemaRegistry, isKnownAction: (action: string) => boolean): UpRoleService {
+export function createUpRoleService(database: Database, registry: SchemaRegistry, isKnownAction: (action: string) => boolean, announce: (trx: Executor) => Promise<void>): UpRoleService {
   const { db, dialect } = database;
   const roles = rolesTableOf(registry);
   const userType = registry.get(USER_UID);
@@ -142,6 +143,7 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
         await trx.insertInto(roles).values({ document_id: documentId, name, description, type, created_at: now, updated_at: now, published_at: now }).execute();
         const row = await trx.selectFrom(roles).select('id').where('document_id', '=', documentId).executeTakeFirstOrThrow();
         await replacePermissions(trx, Number(row.id), permissions);
+        await announce(trx);
         return readView(trx, Number(row.id));
       });
     },
@@ -161,6 +163,7 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
           .where('id', '=', id)
           .execute();
         if (permissions !== undefined) await replacePermissions(trx, id, permissions);
+        await announce(trx);
         return readView(trx, id);
       });
     },
@@ -188,6 +191,7 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
         }
         await trx.deleteFrom(PERMISSIONS_TABLE.name).where('role_id', '=', id).execute();
         await trx.deleteFrom(roles).where('id', '=', id).execute();
+        await announce(trx);
         return view;
       });
     },

@@ -1,14 +1,14 @@
 import type { DbTransaction } from '../db/database.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authorizeRead } from '../auth/authorize-read.js';
+import type { PermissionName } from '../auth/permission-names.js';
 import type { Principal } from '../auth/principal.js';
 import type { DocumentQuery } from '../query/document-query.js';
-import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
-import { limitToReadable } from '../query/parse/limit-to-readable.js';
 import { parseRowId } from '../schema/scalar-values.js';
 import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors.js';
 import { readBody, readStrings, required, type Body } from './body.js';
 import { readQuery, routeMethods } from '../plugin-http.js';
-import { authorize, USER, type PluginContext } from './plugin-context.js';
+import { authorize, userAction, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
 
 /** What POST and PUT /users may set. `provider` and the reset/confirmation codes never come from a body. */
@@ -36,12 +36,18 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   const base = `${config.rest.prefix}/users`;
 
   /**
-   * The request's fields/filters/sort/pagination/populate on users, limited to what the caller
-   * may `find` as on the content routes: `populate=role` needs `find` on roles, on /users/me too.
+   * The request's fields/filters/sort/pagination/populate on users, through the content routes'
+   * read stage: `populate=role` needs `find` on roles (on /users/me too), and filters or sorts
+   * through `role` without it are refused. `permission` is the route's, authorized first.
    */
-  function queryOf(request: FastifyRequest, principal: Principal): DocumentQuery {
-    const parsed = parseDocumentQuery(readQuery(request.query), { contentType: users.contentType, rest: config.rest, registry, locales });
-    const query = limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
+  function queryOf(request: FastifyRequest, principal: Principal, permission: PermissionName): DocumentQuery {
+    const query = authorizeRead({
+      can: (name) => auth.can(principal, name),
+      permission,
+      contentType: users.contentType,
+      query: readQuery(request.query),
+      parse: { rest: config.rest, registry, locales },
+    });
     // A bare array has no meta: never count.
     return { ...query, pagination: { ...query.pagination, withCount: false } };
   }
@@ -64,9 +70,9 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
 
   routeMethods(fastify, `${base}/me`, {
     GET: async (request) => {
-      const principal = await authorize(context, request, `${USER}.me`);
+      const principal = await authorize(context, request, userAction('me'));
       if (principal.kind !== 'user') throw new UnauthorizedError();
-      const query = queryOf(request, principal);
+      const query = queryOf(request, principal, userAction('me'));
       const user = await users.output(principal.documentId, query);
       if (!user) throw new UnauthorizedError();
       return user;
@@ -75,8 +81,8 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
 
   routeMethods(fastify, `${base}/count`, {
     GET: async (request) => {
-      const principal = await authorize(context, request, `${USER}.count`);
-      const query = queryOf(request, principal);
+      const principal = await authorize(context, request, userAction('count'));
+      const query = queryOf(request, principal, userAction('count'));
       const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
       return page.total ?? 0;
     },
@@ -84,11 +90,11 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
 
   routeMethods(fastify, base, {
     GET: async (request) => {
-      const principal = await authorize(context, request, `${USER}.find`);
-      return (await documents.findMany(queryOf(request, principal))).documents;
+      const principal = await authorize(context, request, userAction('find'));
+      return (await documents.findMany(queryOf(request, principal, userAction('find')))).documents;
     },
     POST: async (request, reply) => {
-      await authorize(context, request, `${USER}.create`);
+      await authorize(context, request, userAction('create'));
       const body = readBody(request.body);
       checkKeys(body);
       const fields = readStrings(body, { username: { required: true }, email: { required: true, email: true }, password: { required: true, password: true } });
@@ -112,14 +118,14 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
 
   routeMethods(fastify, `${base}/:id`, {
     GET: async (request) => {
-      const principal = await authorize(context, request, `${USER}.findOne`);
-      const query = queryOf(request, principal);
+      const principal = await authorize(context, request, userAction('findOne'));
+      const query = queryOf(request, principal, userAction('findOne'));
       const user = await users.output(await documentIdOf(idOf(request)), query);
       if (!user) throw new NotFoundError();
       return user;
     },
     PUT: async (request) => {
-      const principal = await authorize(context, request, `${USER}.update`);
+      const principal = await authorize(context, request, userAction('update'));
       const id = idOf(request);
       const documentId = await documentIdOf(id);
       const body = readBody(request.body);
@@ -130,15 +136,15 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       }
       if (Object.hasOwn(body, 'password') && (body.password === null || body.password === '')) throw new ValidationError('password.notNull');
       const { email } = await checkTaken(body, id);
-      const user = await translateTaken(() => users.update(documentId, { ...body, ...(email !== undefined ? { email } : {}) }, queryOf(request, principal)), 'Username already taken');
+      const user = await translateTaken(() => users.update(documentId, { ...body, ...(email !== undefined ? { email } : {}) }, queryOf(request, principal, userAction('update'))), 'Username already taken');
       if (!user) throw new NotFoundError();
       return user;
     },
     DELETE: async (request) => {
-      const principal = await authorize(context, request, `${USER}.destroy`);
+      const principal = await authorize(context, request, userAction('destroy'));
       const documentId = await documentIdOf(idOf(request));
       // As the reference: the answer is the deleted user.
-      const user = await users.output(documentId, queryOf(request, principal));
+      const user = await users.output(documentId, queryOf(request, principal, userAction('destroy')));
       if (!user || !(await documents.delete(users.contentType, documentId, locales.defaultLocale()))) throw new NotFoundError();
       return user;
     },

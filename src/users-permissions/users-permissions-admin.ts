@@ -15,11 +15,12 @@ export async function registerUsersPermissionsAdmin(fastify: FastifyInstance, co
   // The live registry: a type the content-type builder creates can be granted without a restart.
   const isKnownAction = createKnownActionCheck(registry, context.pluginActions);
   const documentApi = createDocumentApi(registry, documents, context.locales);
-  // Roles, permissions or users changed: the content API's auth reloads what it holds in memory.
-  const changed = (): Promise<void> => auth.permissionsChanged();
+  // Roles, permissions or users changed: the content API's auth reloads what it holds in memory
+  // (role changes also announce themselves to other instances, in their transaction).
+  const changed = (): Promise<void> => auth.reloadPermissions();
   await fastify.register(
     async (admin) => {
-      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction), guard, permissionsChanged: changed });
+      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction, (trx) => context.feed.record(trx, 'permissions')), guard, permissionsChanged: changed });
       await adminEndUserRoutes(admin, { users: documentApi(USER_UID), roles: documentApi(ROLE_UID), guard, usersChanged: changed });
     },
     { prefix: '/admin' },

@@ -8,6 +8,7 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
+import { pluginPermission, type PermissionName, type PluginAction } from '../auth/permission-names.js';
 import { parseDocumentQuery } from '../query/parse/parse-document-query.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { AuthActions, AuthResult } from './auth-routes.js';
@@ -28,8 +29,7 @@ export interface UsersPermissionsGraphqlDeps {
   readonly rateLimit?: AuthRateLimit;
 }
 
-const AUTH = 'plugin::users-permissions.auth';
-const USER = 'plugin::users-permissions.user';
+const auth = (action: PluginAction<'plugin::users-permissions.auth'>): PermissionName => pluginPermission('plugin::users-permissions.auth', action);
 
 const nonNull = <T extends GraphQLNullableType>(type: T) => new GraphQLNonNull(type);
 
@@ -161,15 +161,15 @@ export function usersPermissionsSchema({ actions, users, rateLimit }: UsersPermi
       queries,
       mutations,
       scopes: new Map([
-        ['Query.me', [`${USER}.me`]],
-        ['Mutation.changePassword', [`${AUTH}.changePassword`]],
+        ['Query.me', [pluginPermission('plugin::users-permissions.user', 'me')]],
+        ['Mutation.changePassword', [auth('changePassword')]],
         // The permissions of the REST routes doing the same (the reference leaves these open over
         // GraphQL, so that revoking e.g. `auth.register` from Public would close only REST).
-        ['Mutation.register', [`${AUTH}.register`]],
-        ['Mutation.login', [`${AUTH}.callback`]],
-        ['Mutation.forgotPassword', [`${AUTH}.forgotPassword`]],
-        ['Mutation.resetPassword', [`${AUTH}.resetPassword`]],
-        ['Mutation.emailConfirmation', [`${AUTH}.emailConfirmation`]],
+        ['Mutation.register', [auth('register')]],
+        ['Mutation.login', [auth('callback')]],
+        ['Mutation.forgotPassword', [auth('forgotPassword')]],
+        ['Mutation.resetPassword', [auth('resetPassword')]],
+        ['Mutation.emailConfirmation', [auth('emailConfirmation')]],
       ]),
     };
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { controllerPermissions } from '../auth/permission-names.js';
 import { hashPassword } from '../documents/hash-password.js';
 import { createEmailService } from '../email/create-email-service.js';
 import type { GraphqlContribution } from '../graphql/build-schema.js';
@@ -71,12 +72,10 @@ export const usersPermissionsPlugin: Plugin<HttpPluginContext, GraphqlContributi
   name: 'users-permissions',
   contentTypes: USERS_PERMISSIONS_TYPES,
   actions: [
-    ...['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation', 'changePassword', 'refresh', 'logout'].map(
-      (action) => `plugin::users-permissions.auth.${action}`,
-    ),
-    ...['me', 'find', 'findOne', 'create', 'update', 'destroy', 'count'].map((action) => `plugin::users-permissions.user.${action}`),
-    ...['find', 'findOne', 'createRole', 'updateRole', 'deleteRole', 'getRoles', 'getRole'].map((action) => `plugin::users-permissions.role.${action}`),
-    'plugin::users-permissions.permissions.getPermissions',
+    ...controllerPermissions('plugin::users-permissions.auth'),
+    ...controllerPermissions('plugin::users-permissions.user'),
+    ...controllerPermissions('plugin::users-permissions.role'),
+    ...controllerPermissions('plugin::users-permissions.permissions'),
   ],
   authStrategy: userAuthStrategy,
   register: registerUsersPermissions,

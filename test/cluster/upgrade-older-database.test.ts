@@ -8,7 +8,8 @@ import { fixturePath } from '../helpers/test-app.js';
 /**
  * A database written by an earlier version of Tessera is brought up to date by the next start,
  * not broken: here a MariaDB database from before `tessera_locks` existed (the lock row of the
- * unique checks), which schema sync adds back; unique writes work on it at once.
+ * unique checks), which schema sync adds back; unique writes work on it at once. Likewise a
+ * database from before the change feed (`tessera_change_feed`).
  */
 async function start(server: ServerDatabase) {
   return createApp({
@@ -43,4 +44,28 @@ describe('opening a database written by an earlier version', () => {
       await third.close();
     });
   });
+
+  for (const kind of ['postgres', 'mysql'] as const) {
+    it(`${kind} without tessera_change_feed: the next start creates it with its topics, and a change announced there reaches another instance`, async (t) => {
+      await onFreshDatabase(t, kind, async (server) => {
+        const first = await start(server);
+        await sql`drop table tessera_change_feed`.execute(first.database.db);
+        await first.close();
+
+        const [writer, follower] = [await start(server), await start(server)];
+        try {
+          assert.equal(writer.sync.createdTables.includes('tessera_change_feed'), true);
+          const topics = await writer.database.db.selectFrom('tessera_change_feed').select('topic').orderBy('topic').execute();
+          assert.deepEqual(topics.map((row) => row.topic), ['locales', 'model', 'permissions']);
+          assert.equal(follower.locales.has('es'), false);
+          await writer.locales.create({ code: 'es' });
+          await follower.feed.poll();
+          assert.equal(follower.locales.has('es'), true);
+        } finally {
+          await writer.close();
+          await follower.close();
+        }
+      });
+    });
+  }
 });

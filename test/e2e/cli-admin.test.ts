@@ -45,7 +45,8 @@ describe('tessera admin:* and api-token:* commands', () => {
         assert.match(run.stderr, /^tessera (admin|api-token):[a-z-]+: /);
       }
       assert.match(usage[0]?.stderr ?? '', /missing --email/);
-      assert.match(usage[1]?.stderr ?? '', /unknown option --role/);
+      assert.match(usage[1]?.stderr ?? '', /Unknown option '--role'/);
+      assert.match(usage[6]?.stderr ?? '', /Option '--email <value>' argument missing/);
       assert.match(usage[3]?.stderr ?? '', /--lifespan must be 7, 30 or 90/);
 
       const weak = await runTessera(['admin:create-user', '--email', 'ann@example.com', '--password', 'weak', dir]);

@@ -22,7 +22,7 @@ const auth: AuthService = {
   },
   can: () => true,
   async permissionsChanged() {},
-  async close() {},
+  async reloadPermissions() {},
 };
 
 const Item = new GraphQLObjectType({
@@ -103,9 +103,13 @@ interface Server {
 
 async function start(options: { config?: Partial<GraphqlConfig>; production?: boolean; plugins?: readonly unknown[] } = {}): Promise<Server> {
   const fastify = Fastify();
-  // The application's handler (src/app.ts): errors GraphQL does not answer become the REST envelope.
+  // The application's handlers (src/app.ts): errors GraphQL does not answer, and unknown paths, become the REST envelope.
   fastify.setErrorHandler((error, _request, reply) => {
     const envelope = toErrorEnvelope(error);
+    return reply.code(envelope.status).send(envelope.body);
+  });
+  fastify.setNotFoundHandler((_request, reply) => {
+    const envelope = toErrorEnvelope(new NotFoundError());
     return reply.code(envelope.status).send(envelope.body);
   });
   const endpoint = await registerGraphql(fastify, {
@@ -296,8 +300,20 @@ describe('GraphQL over HTTP', () => {
     assert.match(script.headers.get('content-type') ?? '', /javascript/);
     const styles = await send(`${server.url}/graphql/console/styles.css`);
     assert.equal(styles.status, 200);
-    assert.equal((await send(`${server.url}/graphql/console/nothing-here.js`)).status, 404);
-    assert.equal((await send(`${server.url}/graphql/console/..%2Fpackage.json`)).status, 404);
+    assert.match(script.headers.get('cache-control') ?? '', /max-age=86400/);
+    assert.match(script.headers.get('content-security-policy') ?? '', /script-src 'self' 'unsafe-eval'/);
+    const etag = script.headers.get('etag');
+    assert.ok(etag);
+    // A browser's revalidation (fetch would otherwise add `cache-control: no-cache`, which forbids a 304).
+    assert.equal((await send(`${server.url}/graphql/console/main.js`, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status, 304);
+    const missing = await send(`${server.url}/graphql/console/nothing-here.js`);
+    assert.deepEqual([missing.status, missing.body.error.name], [404, 'NotFoundError']);
+    // Outside the package's folder: @fastify/static answers 403 (a `..` segment) or 404, in the envelope.
+    for (const outside of ['..%2Fpackage.json', '..%2F..%2Fpackage.json', '%2e%2e/package.json', 'a/..%2F..%2Fpackage.json', '..%5Cpackage.json', '%2Fetc%2Fpasswd', '.hidden']) {
+      const refused = await send(`${server.url}/graphql/console/${outside}`);
+      assert.ok([403, 404].includes(refused.status), `${outside}: ${refused.status}`);
+      assert.ok(['ForbiddenError', 'NotFoundError'].includes(refused.body.error.name), outside);
+    }
   });
 
   it('swaps the schema at run time', async () => {

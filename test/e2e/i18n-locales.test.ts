@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { manualClock, type ManualClock } from '../helpers/manual-clock.js';
 import { createApp, type App } from '../../src/app.js';
 import type { AppConfig, DatabaseConfig } from '../../src/config/app-config.js';
 import { bearer, createApiToken } from '../helpers/auth-fixtures.js';
@@ -332,9 +333,10 @@ async function sharedDatabase(): Promise<TestDatabase> {
   return { config: { client: 'sqlite', filename: path.join(dir, 'data.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function startOn(database: DatabaseConfig, i18n?: unknown): Promise<App> {
+function startOn(database: DatabaseConfig, i18n?: unknown, clock?: ManualClock): Promise<App> {
   return createApp({
     projectDir: FIXTURE,
+    ...(clock ? { clock } : {}),
     override: (config) => {
       const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database };
       return i18n === undefined ? base : withI18n(i18n)(base);
@@ -395,15 +397,19 @@ describe('restarts and instances sharing a database', () => {
     }
   });
 
-  it('another instance sees a locale added elsewhere within a few seconds', async () => {
-    const [a, b] = await Promise.all([startOn(database.config), startOn(database.config)]);
+  it('another instance sees a locale added elsewhere at its next change-feed read (one follow delay on its clock)', async () => {
+    const clock = manualClock();
+    const [a, b] = await Promise.all([startOn(database.config), startOn(database.config, undefined, clock)]);
     try {
       assert.equal(b.locales.has('es'), false);
       await a.locales.create({ code: 'es' });
       assert.equal(a.locales.has('es'), true, 'the writing instance knows it at once');
-      const deadline = Date.now() + 8000;
-      while (!b.locales.has('es') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal(b.locales.has('es'), true, 'the other instance learned it by polling');
+      clock.advance(b.feed.followDelayMs - 1);
+      await b.feed.idle();
+      assert.equal(b.locales.has('es'), false, 'no read before the follow delay has passed');
+      clock.advance(1);
+      await b.feed.idle();
+      assert.equal(b.locales.has('es'), true, 'the other instance learned it from the change feed');
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -2,14 +2,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createKeyValueStore } from '../../src/store/key-value-store.js';
-import type { ModelRuntime, ModelSource } from '../../src/model/model-change.js';
+import type { ModelRuntime } from '../../src/model/model-change.js';
 import type { AttributeDefinition, ContentTypeDefinition } from '../../src/schema/definition.js';
-import { createModelRuntime } from '../../src/model/model-runtime.js';
 import { UnconfirmedChangeError } from '../../src/model/unconfirmed-change-error.js';
-import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load-definitions.js';
 import { bearer, createApiToken } from '../helpers/auth-fixtures.js';
-import { BUILT_INS } from '../helpers/built-ins.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -26,10 +23,17 @@ const ARTICLE = {
   attributes: { title: { type: 'string' }, body: { type: 'text' } },
 };
 
+const clock = manualClock();
 let t: TestApp;
 let runtime: ModelRuntime;
 let projectDir: string;
 let headers: Record<string, string>;
+
+/** Storage a change removed is dropped off the request path, once its grace period has passed on the app's clock. */
+async function removalsDone(): Promise<void> {
+  clock.advance(60_000);
+  await runtime.settled();
+}
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(path.join(projectDir, file), 'utf8'));
@@ -55,26 +59,12 @@ function article(attributes: Record<string, AttributeDefinition>, extra: Omit<Co
 
 before(async () => {
   projectDir = projects.write({ [schemaPath('article')]: ARTICLE });
-  t = await startTestApp({ fixture: projectDir });
-  const source: ModelSource = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
-  const wired = (t.app as { modelRuntime?: ModelRuntime }).modelRuntime;
-  runtime =
-    wired ??
-    (await createModelRuntime({
-      builtIns: BUILT_INS,
-      projectDir,
-      database: t.app.database,
-      store: createKeyValueStore(t.app.database),
-      holder: t.app.model,
-      source,
-      defaultLocale: () => t.app.locales.defaultLocale(),
-      log: () => undefined,
-    }));
+  t = await startTestApp({ fixture: projectDir, clock });
+  runtime = t.app.modelRuntime;
   headers = bearer((await createApiToken(t.app, { type: 'full-access' })).token);
 });
 
 after(async () => {
-  await runtime.close();
   await t.close();
   projects.remove();
 });
@@ -114,6 +104,7 @@ describe('model runtime: changes served at once', () => {
     assert.ok((await columns('articles')).has('body'));
     assert.deepEqual(await runtime.plan(change), (refused as unknown as { details: { impacts: unknown[] } }).details.impacts);
     await runtime.apply(change, { confirm: true });
+    await removalsDone();
     assert.equal((await columns('articles')).has('body'), false);
     assert.deepEqual(readJson(schemaPath('article')), change[0].definition);
   });
@@ -123,6 +114,7 @@ describe('model runtime: changes served at once', () => {
     await runtime.apply([{ kind: 'putType', uid: 'api::article.article', definition: renamed }, { kind: 'renameAttribute', uid: 'api::article.article', from: 'title', to: 'headline' }], { confirm: true });
     const list = await call('GET', '/api/articles');
     assert.deepEqual(list.body.data.map((item: { headline: string }) => item.headline), ['First']);
+    await removalsDone();
     assert.equal((await columns('articles')).has('title'), false);
     const retyped = article({ headline: { type: 'integer' }, views: { type: 'integer' } });
     await assert.rejects(runtime.apply([{ kind: 'putType', uid: 'api::article.article', definition: retyped }], { confirm: false }), UnconfirmedChangeError);
@@ -156,6 +148,7 @@ describe('model runtime: changes served at once', () => {
     const off = [{ kind: 'putType', uid: 'api::article.article', definition: article(attributes) }] as const;
     assert.deepEqual(await runtime.plan(off), []);
     await runtime.apply(off, { confirm: false });
+    await removalsDone();
     assert.equal((await columns('articles')).has('locale'), false);
     assert.equal((await rows('articles')).length, 1);
   });
@@ -176,6 +169,7 @@ describe('model runtime: changes served at once', () => {
     const result = await runtime.apply(change, { confirm: true });
     assert.deepEqual(result.impacts.map((impact) => [impact.model, impact.change, impact.rows]), [['api::note.note', 'delete-model', 1]]);
     assert.equal(existsSync(path.join(projectDir, 'src/api/note')), false);
+    await removalsDone();
     assert.equal((await t.app.database.dialect.introspect(t.app.database.db)).has('notes'), false);
     assert.equal((await call('GET', '/api/notes')).status, 404);
   });

@@ -113,6 +113,7 @@ describe('tessera migrate', () => {
     const unknown = await runTessera(['migrate', '.', '--force']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stdout, /^Usage: tessera <command> \[project folder\]\n/);
+    assert.match(unknown.stderr, /^tessera migrate: Unknown option '--force'/);
     const flagOnStart = await runTessera(['start', '.', '--dry-run']);
     assert.equal(flagOnStart.code, 2);
   });

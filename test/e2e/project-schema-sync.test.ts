@@ -39,7 +39,7 @@ interface Started {
 }
 
 /** Reads the features make at every start once their rows exist (see the restart test). */
-const START_READS = 10; // 7, i18n: the locale table and the config default last applied, and the recorded content model (version and definitions, one read)
+const START_READS = 11; // 7, i18n: the locale table and the config default last applied, the recorded content model (version, definitions and pending removals, one read), and the change feed's versions
 
 async function start(): Promise<Started> {
   const logs: string[] = [];
@@ -120,8 +120,8 @@ describe('schema sync on a file database', () => {
         addedColumns: ['posts.subtitle'],
         orphanColumns: [],
       });
-      // A changed model is also recorded for the other instances: under the lock, begin, the version and definitions read again, both written, commit.
-      assert.equal(startStatements, 5 + START_READS + 6, 'introspection, then under the lock: begin, introspection, alter, commit; then the start-up reads and the model recorded');
+      // A changed model is also recorded for the other instances: under the lock, begin, the version and definitions read again, both written, the change announced on the feed, commit.
+      assert.equal(startStatements, 5 + START_READS + 7, 'introspection, then under the lock: begin, introspection, alter, commit; then the start-up reads and the model recorded');
       const { body } = await getJson(`${base}/api/posts?sort=title&fields=title,subtitle`);
       assert.deepEqual(body.data.map(({ title, subtitle }) => ({ title, subtitle })), [{ title: 'First', subtitle: null }, { title: 'Second', subtitle: null }]);
     } finally {

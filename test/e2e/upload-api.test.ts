@@ -72,6 +72,16 @@ describe('upload API (local provider)', () => {
     await rm(project, { recursive: true, force: true });
   });
 
+  it('names stored files as Strapi does, transliterating letters instead of dropping them', async () => {
+    const response = await send(app, '/api/upload', form([{ name: 'Łódź Straße.txt', body: 'hello\n' }, { name: 'notes.txt', body: 'hi\n' }], [{}, { name: 'Crème brûlée' }]));
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    const [polish, renamed] = response.body;
+    assert.match(polish.hash, /^Lodz_Strasse_[0-9a-f]{10}$/);
+    assert.equal(polish.url, `/uploads/${polish.hash}.txt`);
+    assert.match(renamed.hash, /^Creme_brulee_[0-9a-f]{10}$/);
+    assert.equal(renamed.name, 'Crème brûlée');
+  });
+
   it('uploads several files with fileInfo and answers 201 with a bare array', async () => {
     const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
     const webp = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#00ff00' } }).webp().toBuffer();
@@ -98,7 +108,9 @@ describe('upload API (local provider)', () => {
     assert.deepEqual(photo.focalPoint, { x: 1, y: 2 });
     assert.equal(photo.ext, '.jpg');
     assert.equal(photo.mime, 'image/jpeg');
-    assert.match(photo.hash, /^holiday-photo_[0-9a-f]{10}$/);
+    // Strapi's file names: slugify(basename, { separator: '_', lowercase: false }) + 10 hex digits.
+    assert.match(photo.hash, /^Holiday_Photo_[0-9a-f]{10}$/);
+    assert.match(tiny.hash, /^renamed_[0-9a-f]{10}$/);
     assert.equal(photo.width, 1200);
     assert.equal(photo.height, 800);
     assert.equal(photo.size, Math.round(jpeg.length / 10) / 100);

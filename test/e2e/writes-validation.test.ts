@@ -177,6 +177,12 @@ describe('write validation', () => {
       assert.equal((await create({ name: 'Ça Va?' })).handle, 'ca-va');
     });
 
+    it('transliterates letters as Strapi (@sindresorhus/slugify) does instead of dropping them', async () => {
+      assert.equal((await create({ name: 'Łódź' })).handle, 'lodz');
+      assert.equal((await create({ name: 'Straße' })).handle, 'strasse');
+      assert.equal((await create({ name: 'FooBar' })).handle, 'foo-bar');
+    });
+
     it('an explicit uid that is taken → This attribute must be unique', async () => {
       await create({ name: 'Taken', handle: 'taken-handle' });
       await refusedCreate({ name: 'Other', handle: 'taken-handle' }, invalid(['handle', 'This attribute must be unique', 'taken-handle']));
@@ -238,6 +244,15 @@ describe('uniqueness is per content-type', () => {
     assert.deepEqual(again.body, invalid(['code', 'This attribute must be unique', 'Shared']));
     const suffixed = await t.post('/api/betas', { data: { code: 'Shared!' } });
     assert.equal(suffixed.body.data.slug, 'shared-1');
+  });
+
+  it('a uid is generated with the attribute\'s options, as Strapi passes them to slugify', async () => {
+    // beta.path: { separator: '_', lowercase: false, customReplacements: [['&', ' and ']] }
+    const first = await t.post('/api/betas', { data: { code: 'Łódź & Straße' } });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(first.body.data.path, 'Lodz_and_Strasse');
+    const second = await t.post('/api/betas', { data: { code: 'Łódź & Straße!' } });
+    assert.equal(second.body.data.path, 'Lodz_and_Strasse-1');
   });
 });
 

@@ -20,7 +20,7 @@ const auth: AuthService = {
   authenticate: () => Promise.reject(new Error('not used')),
   can: (principal, action) => (principal.kind === 'public' ? PUBLIC_CAN : USER_CAN).has(action),
   permissionsChanged: () => Promise.resolve(),
-  close: () => Promise.resolve(),
+  reloadPermissions: () => Promise.resolve(),
 };
 
 /** A stand-in for the generated schema: resolvers that check nothing, and the scopes they need. */

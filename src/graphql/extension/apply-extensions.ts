@@ -8,6 +8,7 @@ import {
   type GraphQLFieldResolver,
 } from 'graphql';
 import type { AuthService } from '../../auth/auth-service.js';
+import { writtenPermission } from '../../auth/permission-names.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { bindMiddlewares } from './bind-middlewares.js';
 import { bindPolicies } from './bind-policies.js';
@@ -115,7 +116,7 @@ export function applyExtensions(generated: GeneratedSchema, extensions: readonly
       const checked = roots.has(typeName) || scope !== undefined || config?.auth !== undefined;
       const open = config?.auth === false || generated.open.has(path) || !checked;
       const guard = {
-        authorize: open ? null : createAuthorizer(options.auth, config?.auth ? config.auth.scope : scope),
+        authorize: open ? null : createAuthorizer(options.auth, config?.auth ? config.auth.scope.map((name) => writtenPermission(name)) : scope),
         middlewares: bindMiddlewares(config?.middlewares ?? [], options.middlewares, options.services, `GraphQL extension: resolversConfig["${path}"].middlewares`),
         policies: bindPolicies(config?.policies ?? [], options.policies, options.services, `GraphQL extension: resolversConfig["${path}"].policies`),
       };

@@ -1,3 +1,4 @@
+import type { PermissionName } from '../../auth/permission-names.js';
 import type { GraphQLFieldResolver, GraphQLNamedType, GraphQLResolveInfo, GraphQLSchema } from 'graphql';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 
@@ -76,7 +77,7 @@ export interface GeneratedSchema {
    * `Article.categories` → [`api::category.category.find`]); every Query and Mutation field
    * not listed needs an authenticated caller unless its config says `auth: false`.
    */
-  readonly scopes: ReadonlyMap<string, readonly string[]>;
+  readonly scopes: ReadonlyMap<string, readonly PermissionName[]>;
   /** Paths that need no permission at all (`Mutation.login`). */
   readonly open: ReadonlySet<string>;
 }

@@ -1,5 +1,6 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import type { AuthService } from '../../auth/auth-service.js';
+import type { PermissionName } from '../../auth/permission-names.js';
 import { ForbiddenError } from '../../shared/errors.js';
 import type { GraphqlRequestContext } from '../graphql-context.js';
 import { createPolicyContext, runPolicies, type BoundPolicy } from './bind-policies.js';
@@ -18,7 +19,7 @@ export interface ResolverGuard {
  * The permission check of a resolver: with a scope, every permission of it; without one, any
  * authenticated caller (user or API token). The reference answers both with "Forbidden access".
  */
-export function createAuthorizer(auth: AuthService, scope: readonly string[] | undefined): (context: GraphqlRequestContext) => void {
+export function createAuthorizer(auth: AuthService, scope: readonly PermissionName[] | undefined): (context: GraphqlRequestContext) => void {
   if (scope === undefined) {
     return (context) => {
       if (context.principal.kind === 'public') throw new ForbiddenError('Forbidden access');

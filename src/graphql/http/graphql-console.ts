@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { RenderOptions } from 'altair-static';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../../shared/errors.js';
 
 /**
  * The query console: Altair, bundled in the `altair-static` package (no CDN, works offline).
@@ -31,22 +29,6 @@ const CONSOLE_CSP = [
   "object-src 'none'",
   "base-uri 'self'",
 ].join('; ');
-
-const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.md': 'text/plain; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export function consolePath(endpoint: string): string {
   return `${endpoint.replace(/\/+$/, '')}/console/`;
@@ -97,26 +79,22 @@ export const CONSOLE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 /**
  * The console's files under `<endpoint>/console/`: the options script, then the package's
- * build folder (nothing outside it). No authentication: these are static files.
+ * build folder, served by `@fastify/static` (which keeps requests inside that folder and
+ * answers ranges, ETags and 304s). No authentication: these are static files.
  */
 export async function registerConsoleAssets(fastify: FastifyInstance, endpoint: string, graphqlConsole: GraphqlConsole): Promise<void> {
   const prefix = consolePath(endpoint);
+  // Only the reply decorator: the folder is known once the package is loaded, on the first request.
+  await fastify.register(fastifyStatic, { serve: false });
   fastify.get(`${prefix}${INITIAL_OPTIONS}`, async (_request, reply) => {
     const { options } = await graphqlConsole.assets();
-    return reply.headers({ 'content-type': MEDIA_TYPES['.js'], 'content-security-policy': CONSOLE_CSP, 'cache-control': 'no-store' }).send(options);
+    return reply.headers({ 'content-type': 'text/javascript; charset=utf-8', 'content-security-policy': CONSOLE_CSP, 'cache-control': 'no-store' }).send(options);
   });
   fastify.get(`${prefix}*`, async (request, reply) => {
     const relative = (request.params as { '*'?: string })['*'] ?? '';
     if (relative === '' || relative === 'index.html') return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
     const { root, isSandboxFrame, sandboxPolicy } = await graphqlConsole.assets();
-    const file = path.resolve(root, relative);
-    if (relative.includes('\0') || !file.startsWith(root + path.sep)) throw new NotFoundError();
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new NotFoundError();
-    const type = MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const csp = isSandboxFrame(relative) ? sandboxPolicy : CONSOLE_CSP;
-    return reply
-      .headers({ 'content-type': type, 'content-length': String(info.size), 'content-security-policy': csp, 'cache-control': 'public, max-age=86400' })
-      .send(createReadStream(file));
+    reply.header('content-security-policy', isSandboxFrame(relative) ? sandboxPolicy : CONSOLE_CSP);
+    return reply.sendFile(relative, root, { maxAge: '1d', dotfiles: 'ignore' });
   });
 }

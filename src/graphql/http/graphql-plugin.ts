@@ -13,6 +13,7 @@ import { formatExecutionErrors, formatRequestError, GraphqlRequestError, type Gr
 import { knownOperationTypesRule, SUBSCRIPTIONS_UNSUPPORTED } from './known-operation-types-rule.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 import { isJson } from '../../shared/is-json.js';
+import { isInstalled } from '../../shared/optional-package.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
 export interface GraphqlEndpoint {
@@ -33,6 +34,10 @@ export interface RegisterGraphqlOptions {
 
 const CONSOLE_OFF_MESSAGE =
   'The GraphQL console is disabled in production. To serve it, set playgroundAlways: true in the graphql plugin\'s config (config/plugins: graphql: { config: { playgroundAlways: true } }). GraphQL operations are answered here as POST requests with a JSON body.';
+
+/** The console is an optional package (package.json peerDependenciesMeta): a project that wants it installs it. */
+const CONSOLE_PACKAGE = 'altair-static';
+const CONSOLE_MISSING_MESSAGE = `The GraphQL console needs the package ${CONSOLE_PACKAGE}, which is not installed: run npm install ${CONSOLE_PACKAGE}. GraphQL operations are answered here as POST requests with a JSON body.`;
 
 /** The headers that mark a GET as no simple cross-site request: Apollo's names (clients of the reference send them) and mercurius'. */
 const PREFLIGHT_HEADERS = ['x-apollo-operation-name', 'apollo-require-preflight', 'x-mercurius-operation-name', 'mercurius-require-preflight'];
@@ -126,6 +131,8 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
   const plugins = checkPlugins(options.plugins ?? [], config.file);
   const csrfPrevention = csrfOption(config);
   const consoleOn = !options.production || config.playgroundAlways;
+  // Checked, not loaded: the console's package is imported with its first page (graphql-console.ts).
+  const consoleInstalled = consoleOn && isInstalled(CONSOLE_PACKAGE);
   const validationRules: ValidationRule[] = [knownOperationTypesRule, depthLimitRule(config.depthLimit)];
   if (!config.introspection) validationRules.push(NoSchemaIntrospectionCustomRule);
   // Suggestions name the schema's fields, arguments, types and enum values: off with introspection.
@@ -136,7 +143,7 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
   let server: FastifyInstance | null = null;
 
   const graphqlConsole = createConsole(config.endpoint);
-  if (consoleOn) await fastify.register(async (assets) => registerConsoleAssets(assets, config.endpoint, graphqlConsole));
+  if (consoleInstalled) await fastify.register(async (assets) => registerConsoleAssets(assets, config.endpoint, graphqlConsole));
 
   await fastify.register(async (child) => {
     // GraphQL's own request errors are answered here; anything else (a bad token, a bad JSON body) goes up to the application's envelope.
@@ -157,6 +164,7 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       if (isWebsocketHandshake(request)) throw new GraphqlRequestError(SUBSCRIPTIONS_UNSUPPORTED, 400, 'BAD_REQUEST');
       if (request.method !== 'GET' || !wantsHtml(request.headers.accept)) return undefined;
       if (!consoleOn) throw new NotFoundError(CONSOLE_OFF_MESSAGE);
+      if (!consoleInstalled) throw new NotFoundError(CONSOLE_MISSING_MESSAGE);
       return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
     });
 

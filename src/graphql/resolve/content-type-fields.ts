@@ -1,4 +1,5 @@
 import { GraphQLEnumType, GraphQLID, GraphQLList, GraphQLNonNull, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLResolveInfo } from 'graphql';
+import { contentPermission, readPermission, type PermissionName } from '../../auth/permission-names.js';
 import { isDocumentId } from '../../documents/document-id.js';
 import type { Document } from '../../documents/document.js';
 import { validateData } from '../../documents/validate-data.js';
@@ -26,13 +27,12 @@ export interface RootFields {
   readonly queries: Fields;
   readonly mutations: Fields;
   /** `Query.articles` → `api::article.article.find`. */
-  readonly scopes: ReadonlyMap<string, string>;
+  readonly scopes: ReadonlyMap<string, PermissionName>;
 }
 
-/** Permission names of the root fields; the upload plugin's files use its content-api actions. */
-function permissionOf(contentType: ContentType, action: ShadowAction): string {
-  if (contentType.uid === 'plugin::upload.file') return `plugin::upload.content-api.${action}`;
-  return `${contentType.uid}.${action}`;
+/** Permission names of the root fields; reads of the upload plugin's files use its content-api actions. */
+function permissionOf(contentType: ContentType, action: ShadowAction): PermissionName {
+  return action === 'find' || action === 'findOne' ? readPermission(contentType.uid, action) : contentPermission(contentType.uid, action);
 }
 
 function list(page: { documents: readonly Document[]; total: number | null }, query: DocumentQuery): GraphqlList {
@@ -48,7 +48,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
   const enabled = (action: ShadowAction) => types.shadow.isActionEnabled(contentType.uid, action);
   const queries: Fields = {};
   const mutations: Fields = {};
-  const scopes = new Map<string, string>();
+  const scopes = new Map<string, PermissionName>();
   const singular = singularFieldOf(contentType);
   const plural = pluralFieldOf(contentType);
   const typeName = typeNameOf(contentType);

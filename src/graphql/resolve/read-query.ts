@@ -1,9 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Principal } from '../../auth/principal.js';
 import type { RestConfig } from '../../config/app-config.js';
+import { authorizeRead } from '../../auth/authorize-read.js';
 import type { DocumentQuery } from '../../query/document-query.js';
-import { parseDocumentQuery } from '../../query/parse/parse-document-query.js';
-import { limitToReadable } from '../../query/parse/limit-to-readable.js';
 import type { ContentType } from '../../schema/content-type.js';
 import type { GraphqlServices } from '../graphql-context.js';
 import type { OutputTypes } from '../types/output-types.js';
@@ -56,6 +55,6 @@ export function readQuery(contentType: ContentType, args: Readonly<Record<string
     const pagination = Object.fromEntries(Object.entries((args.pagination ?? {}) as Record<string, unknown>).filter(([, value]) => value !== null && value !== undefined));
     raw.pagination = { ...pagination, withCount: options.withCount === true };
   }
-  const parsed = parseDocumentQuery(raw, { contentType, rest: context.rest, registry, locales });
-  return limitToReadable(parsed, (uid) => auth.can(principal, `${uid}.find`));
+  // The root field's own permission is its resolver scope, checked before (and changeable by project code).
+  return authorizeRead({ can: (permission) => auth.can(principal, permission), permission: 'checked-by-transport', contentType, query: raw, parse: { rest: context.rest, registry, locales } });
 }

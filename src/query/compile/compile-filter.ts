@@ -13,7 +13,7 @@ const TRUE: Condition = sql<SqlBool>`1 = 1`;
 const FALSE: Condition = sql<SqlBool>`1 = 0`;
 
 /** `%`, `_` and `\` in a LIKE operand match literally. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
