@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsonChunks, ObjectCounter } from './json-chunks.js';
+import { holdsMoreObjectsThan, jsonChunks, ObjectCounter } from './json-chunks.js';
 
 async function chunksOf(value: unknown, chunk: number): Promise<string[]> {
   const chunks: string[] = [];
@@ -61,5 +61,17 @@ describe('jsonChunks', () => {
     const shared = [{ a: 1 }, { b: 2 }];
     assert.equal(new ObjectCounter(100).count({ x: shared, y: shared, z: 'text', d: new Date() }), 1 + 3 + 3 + 1);
     assert.equal(new ObjectCounter(10).count(Array.from({ length: 50 }, () => ({}))), 11);
+  });
+});
+
+describe('holdsMoreObjectsThan', () => {
+  it('counts objects and arrays as written, shared ones each time, and stops past the limit', () => {
+    const shared = [{ a: 1 }, { b: [2] }];
+    const value = { x: shared, y: shared, z: 'text', n: null };
+    // 1 + 2 × (1 + 1 + 1 + 1) = 9.
+    assert.equal(holdsMoreObjectsThan(value, 9), false);
+    assert.equal(holdsMoreObjectsThan(value, 8), true);
+    assert.equal(holdsMoreObjectsThan('text', 0), false);
+    assert.equal(holdsMoreObjectsThan(Array.from({ length: 5000 }, () => ({})), 2000), true);
   });
 });

@@ -51,6 +51,35 @@ export class ObjectCounter {
   }
 }
 
+/**
+ * Whether a value's JSON text holds more than `limit` objects and arrays: a plain walk that
+ * stops as soon as it knows, without the memo of ObjectCounter (whose WeakMap costs about as
+ * much as serialising a small answer). A list shared by many rows is walked each time it is
+ * met, as it is written each time, so the walk never visits more than `limit + 1` objects.
+ */
+export function holdsMoreObjectsThan(value: unknown, limit: number): boolean {
+  let left = limit;
+  // Called for objects only: the members' type is checked before the call (most are strings and numbers).
+  const walk = (item: object): boolean => {
+    left -= 1;
+    if (left < 0) return true;
+    if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index += 1) {
+        const member: unknown = item[index];
+        if (typeof member === 'object' && member !== null && walk(member)) return true;
+      }
+      return false;
+    }
+    // Answers are plain objects (a Date, with no keys of its own, counts as one object): for…in sees their own keys, and is the fastest way through them.
+    for (const key in item) {
+      const member = (item as Readonly<Record<string, unknown>>)[key];
+      if (typeof member === 'object' && member !== null && walk(member)) return true;
+    }
+    return false;
+  };
+  return typeof value === 'object' && value !== null && walk(value);
+}
+
 /** What `JSON.stringify` hands on for a member: the result of its `toJSON(key)`, if it has one. */
 function prepared(value: unknown, key: string): unknown {
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON(key: string): unknown }).toJSON(key);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { DocumentQuery } from '../query/document-query.js';
-import { jsonStream, ObjectCounter, STREAM_ABOVE_OBJECTS } from './json-chunks.js';
+import { holdsMoreObjectsThan, jsonStream, ObjectCounter, STREAM_ABOVE_OBJECTS } from './json-chunks.js';
 
 /**
  * A content answer, as the handler returns it. Unpopulated answers (a page of at most
@@ -11,7 +11,6 @@ import { jsonStream, ObjectCounter, STREAM_ABOVE_OBJECTS } from './json-chunks.j
  */
 export function sendAnswer(reply: FastifyReply, body: unknown, query: DocumentQuery): unknown {
   if (query.populate.length === 0) return body;
-  const counter = new ObjectCounter(STREAM_ABOVE_OBJECTS);
-  if (counter.count(body) <= STREAM_ABOVE_OBJECTS) return body;
-  return reply.type('application/json; charset=utf-8').send(jsonStream(body, counter));
+  if (!holdsMoreObjectsThan(body, STREAM_ABOVE_OBJECTS)) return body;
+  return reply.type('application/json; charset=utf-8').send(jsonStream(body, new ObjectCounter(STREAM_ABOVE_OBJECTS)));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema, type DocumentNode, type validate, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { AuthService } from '../../auth/auth-service.js';
@@ -212,7 +212,9 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
     // The cost estimate runs first, before any resolver (and so any statement) runs.
     const checkCost = createQueryCostCheck(config);
     child.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-      checkCost(schema, document, operationNameOf(context.reply.request), variables as Readonly<Record<string, unknown>> | undefined);
+      // No reply when a server plugin runs an operation itself (`fastify.graphql(…)`): then a single operation.
+      const request = (context.reply as FastifyReply | undefined)?.request;
+      checkCost(schema, document, request ? operationNameOf(request) : undefined, variables as Readonly<Record<string, unknown>> | undefined);
       return isJitCompilable(schema, document) ? undefined : { document };
     });
     server = child;
