@@ -20,6 +20,11 @@ export interface GraphqlConfig {
   readonly amountLimit: number;
   /** Page size when a list's pagination names none. */
   readonly defaultLimit: number;
+  /**
+   * Most objects an operation's answer may hold, estimated before it runs from the page sizes
+   * of its lists (http/query-cost.ts); past it the operation is refused with a 400.
+   */
+  readonly costLimit: number;
   /** The query console and introspection in production too. */
   readonly playgroundAlways: boolean;
   /** Introspection allowed: outside production by default; `apolloServer.introspection` overrides. */
@@ -28,6 +33,13 @@ export interface GraphqlConfig {
   readonly serverOptions: Readonly<Record<string, unknown>>;
   readonly file: string;
 }
+
+/**
+ * The default `costLimit`: as many objects as REST's `api.rest.maxResponseItems` lets one
+ * populated answer hold. The bench's GraphQL page (25 articles, author, categories, a component
+ * and a dynamic zone) is estimated at about 1,000.
+ */
+export const DEFAULT_COST_LIMIT = 100_000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -68,6 +80,7 @@ export function readGraphqlConfig(config: AppConfig): GraphqlConfig {
     depthLimit: positiveInteger(inner.depthLimit, 10, 'depthLimit', file),
     amountLimit,
     defaultLimit: Math.min(positiveInteger(inner.defaultLimit, 10, 'defaultLimit', file), amountLimit),
+    costLimit: positiveInteger(inner.costLimit, DEFAULT_COST_LIMIT, 'costLimit', file),
     playgroundAlways,
     introspection: (serverOptions.introspection as boolean | undefined) ?? (!config.production || playgroundAlways),
     serverOptions,

@@ -10,6 +10,7 @@ import type { ContentApiContext } from './content-api-context.js';
 import { readQuery } from './parse-query-string.js';
 import { readData } from './read-data.js';
 import type { Handler } from './route-methods.js';
+import { sendAnswer } from './send-answer.js';
 import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 
 export type { ContentAction };
@@ -85,29 +86,29 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
   const { documents, registry } = context;
   const shape = { model: contentType, registry };
   return {
-    async find(request) {
+    async find(request, reply) {
       const query = await begin(request, contentType, 'find', context);
-      return shapeList(await documents.findMany(query), query.pagination, format(request), shape);
+      return sendAnswer(reply, shapeList(await documents.findMany(query), query.pagination, format(request), shape), query);
     },
-    async findOne(request) {
+    async findOne(request, reply) {
       const query = await begin(request, contentType, 'findOne', context);
       const document = await documents.findOne(query, documentIdOf(request));
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), shape);
+      return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async create(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'create', context), context, true);
       const write = validateData(data, contentType, 'create', registry);
       const document = await documents.create(write, query);
-      return reply.code(201).send(shapeOne(document, format(request), shape));
+      return sendAnswer(reply.code(201), shapeOne(document, format(request), shape), query);
     },
-    async update(request) {
+    async update(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
       const write = validateData(data, contentType, 'update', registry);
       const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
       const document = await documents.update(documentIdOf(request), write, query, localize);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), shape);
+      return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async delete(request, reply) {
       const query = await begin(request, contentType, 'delete', context);
@@ -124,16 +125,16 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
   const { documents, registry } = context;
   const shape = { model: contentType, registry };
   return {
-    async find(request) {
+    async find(request, reply) {
       const query = await begin(request, contentType, 'find', context);
       const document = await documents.findFirst(query);
       if (!document) throw new NotFoundError();
-      return shapeOne(document, format(request), shape);
+      return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
-    async update(request) {
+    async update(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
       const document = await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }), query);
-      return shapeOne(document, format(request), shape);
+      return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async delete(request, reply) {
       const query = await begin(request, contentType, 'delete', context);

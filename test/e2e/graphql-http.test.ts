@@ -88,6 +88,7 @@ const CONFIG: GraphqlConfig = {
   depthLimit: 3,
   amountLimit: 100,
   defaultLimit: 10,
+  costLimit: 100_000,
   playgroundAlways: false,
   introspection: true,
   serverOptions: { tracing: true, cache: 'bounded', introspection: true },

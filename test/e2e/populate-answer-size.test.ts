@@ -14,10 +14,13 @@ import { withGraphqlConfig } from '../helpers/graphql-config.js';
 const LIMIT = 1000;
 const ARTICLES = 10;
 
-/** The limit, and a GraphQL depth limit deep enough for the chain (the default 10 would refuse it first). */
+/**
+ * The limit, and GraphQL depth and cost limits that let the chain run (the defaults would refuse
+ * it before execution): this file shows the bound met while populating.
+ */
 const limited = (config: AppConfig): AppConfig => ({
   ...config,
-  ...withGraphqlConfig({ depthLimit: 40 })(config),
+  ...withGraphqlConfig({ depthLimit: 40, costLimit: 1_000_000_000 })(config),
   rest: { ...config.rest, maxResponseItems: LIMIT },
 });
 

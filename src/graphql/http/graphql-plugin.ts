@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getOperationAST, NoSchemaIntrospectionCustomRule, parse, validateSchema, type DocumentNode, type validate, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { AuthService } from '../../auth/auth-service.js';
@@ -9,6 +9,7 @@ import type { GraphqlRequestContext } from '../graphql-context.js';
 import { bracketNesting, MAX_BRACKET_NESTING } from './bracket-nesting.js';
 import { depthLimitRule } from './depth-limit-rule.js';
 import { createJitCompilableCheck } from './jit-compilable-check.js';
+import { createQueryCostCheck } from './query-cost.js';
 import { formatExecutionErrors, formatRequestError, GraphqlRequestError, type GraphqlErrorOptions } from './format-graphql-error.js';
 import { knownOperationTypesRule, SUBSCRIPTIONS_UNSUPPORTED } from './known-operation-types-rule.js';
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
@@ -115,13 +116,21 @@ function checkGetOperation(query: unknown): void {
   // No operation at all: graphql-js says so during validation.
 }
 
+/** The operation a request names (body for POST, query string for GET), as mercurius reads it. */
+function operationNameOf(request: FastifyRequest): string | undefined {
+  const params = (request.method === 'GET' ? request.query : request.body) as { operationName?: unknown } | null | undefined;
+  const name = params?.operationName;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
 /**
  * Serves GraphQL at `config.endpoint` (POST JSON and GET) on mercurius, in its own
  * encapsulated context: the caller's Authorization header is settled before GraphQL runs (a
  * bad token is the application's 401 envelope, from the parent's error handler), batching is
  * refused, GETs need a preflight header or a JSON content type (CSRF), errors follow the
  * reference's format (JSON, also when refused before execution), and the depth limit,
- * introspection switch and unsupported operation types (subscriptions) are validation rules;
+ * introspection switch and unsupported operation types (subscriptions) are validation rules, and
+ * the estimated size of the answer is checked before execution (`costLimit`);
  * where introspection is off, no error suggests names of the schema. A websocket handshake is
  * told that subscriptions are not supported.
  * Outside production (or with `playgroundAlways`) a browser's GET gets the bundled console.
@@ -208,7 +217,14 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
     // graphql-js' executor without compiling it (its documented rule): the way to keep
     // graphql-jit away from variables of recursive input types, whose compilation never ends.
     const isJitCompilable = createJitCompilableCheck();
-    child.graphql.addHook('preExecution', async (schema, document) => (isJitCompilable(schema, document) ? undefined : { document }));
+    // The cost estimate runs first, before any resolver (and so any statement) runs.
+    const checkCost = createQueryCostCheck(config);
+    child.graphql.addHook('preExecution', async (schema, document, context, variables) => {
+      // No reply when a server plugin runs an operation itself (`fastify.graphql(…)`): then a single operation.
+      const request = (context.reply as FastifyReply | undefined)?.request;
+      checkCost(schema, document, request ? operationNameOf(request) : undefined, variables as Readonly<Record<string, unknown>> | undefined);
+      return isJitCompilable(schema, document) ? undefined : { document };
+    });
     server = child;
     for (const plugin of plugins) await plugin(child);
   });
