@@ -67,7 +67,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
   async function fileById(rawId: unknown, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
     if (parseRowId(rawId) === undefined) fileNotFound();
     const query = parse({ ...raw, filters: { id: { $eq: rawId } } });
-    const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
+    const page = await documents.findMany({ query: { ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } } });
     return page.documents[0] ?? fileNotFound();
   }
 
@@ -100,7 +100,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
   routeMethods(fastify, `${prefix}/upload/files`, {
     async GET(request) {
       await allow(request, 'find');
-      const page = await documents.findMany(parse(readQuery(request.query)));
+      const page = await documents.findMany({ query: parse(readQuery(request.query)) });
       return page.documents.map(toFileObject);
     },
   });

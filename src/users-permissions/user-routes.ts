@@ -77,7 +77,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     GET: async (request) => {
       const principal = await authorize(context, request, `${USER}.count`);
       const query = queryOf(request, principal);
-      const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
+      const page = await documents.findMany({ query: { ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } } });
       return page.total ?? 0;
     },
   });
@@ -85,7 +85,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   routeMethods(fastify, base, {
     GET: async (request) => {
       const principal = await authorize(context, request, `${USER}.find`);
-      return (await documents.findMany(queryOf(request, principal))).documents;
+      return (await documents.findMany({ query: queryOf(request, principal) })).documents;
     },
     POST: async (request, reply) => {
       await authorize(context, request, `${USER}.create`);
@@ -139,7 +139,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const documentId = await documentIdOf(idOf(request));
       // As the reference: the answer is the deleted user.
       const user = await users.output(documentId, queryOf(request, principal));
-      if (!user || !(await documents.delete(users.contentType, documentId, locales.defaultLocale()))) throw new NotFoundError();
+      if (!user || !(await documents.delete({ contentType: users.contentType, documentId, locale: locales.defaultLocale() }))) throw new NotFoundError();
       return user;
     },
   });
