@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
 import { literalLimit } from '../query/compile/compile-select.js';
+import { columnRef, constantOne } from '../query/compile/sql-expressions.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
 import type { StoredValue } from './check-scalar-value.js';
@@ -28,8 +28,8 @@ function withinLocale<T extends { where: (column: string, operator: '=', value: 
 async function isTaken(context: UniqueContext, table: string, attribute: ScalarAttribute, value: StoredValue): Promise<boolean> {
   const select = context.executor
     .selectFrom(table)
-    .select(sql<number>`1`.as('taken'))
-    .where(sql.ref(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
+    .select(constantOne().as('taken'))
+    .where(columnRef(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
     .where('document_id', '<>', context.documentId);
   const row = await withinLocale(select, context, attribute).limit(literalLimit(1)).executeTakeFirst();
   return row !== undefined;
@@ -44,8 +44,8 @@ function mustBeUnique(attribute: ScalarAttribute): boolean {
 async function firstFreeUid(context: UniqueContext, table: string, attribute: ScalarAttribute, base: string): Promise<string> {
   const select = context.executor
     .selectFrom(table)
-    .select(sql<string>`${sql.ref(attribute.column)}`.as('value'))
-    .where((eb) => eb.or([eb(sql.ref(attribute.column), '=', base), eb(sql.ref(attribute.column), 'like', `${base}-%`)]))
+    .select(columnRef<string>(attribute.column).as('value'))
+    .where((eb) => eb.or([eb(columnRef(attribute.column), '=', base), eb(columnRef(attribute.column), 'like', `${base}-%`)]))
     .where('document_id', '<>', context.documentId);
   const rows = await withinLocale(select, context, attribute).execute();
   const taken = new Set(rows.map((row) => row.value));
