@@ -13,7 +13,7 @@ import { stampedColumns, writeVersion } from './write-version.js';
 export async function updateDocument(context: DocumentContext, { documentId, write, query, localize }: UpdateRequest): Promise<Document | null> {
   const hashed = await hashPasswords(write);
   const { contentType } = hashed;
-  const plan = planWrite({ operation: 'update', write: hashed, query }, context);
+  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 }, context);
   if (plan.execution === 'statement') {
     return translateClientErrors(context, async () => {
       const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed), documentId, query);

@@ -1,5 +1,4 @@
 import type { Dialect } from '../../db/dialect.js';
-import type { DocumentQuery } from '../../query/document-query.js';
 import type { ContentType } from '../../schema/content-type.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { hasLinks, linkTablesAround, linkTablesOf } from '../link-tables.js';
@@ -44,7 +43,8 @@ export interface TransactionPlan {
 /** The write a plan is made for: its operation and what the plan depends on. */
 export type PlannedWrite =
   | { readonly operation: 'create'; readonly contentType: ContentType; readonly writes: readonly DocumentWrite[] }
-  | { readonly operation: 'update'; readonly write: DocumentWrite; readonly query: DocumentQuery }
+  /** `populates`: the response reads linked rows back, which one statement cannot do. */
+  | { readonly operation: 'update'; readonly write: DocumentWrite; readonly populates: boolean }
   /** `write` is the body as an update: the link tables any body of the PUT could touch. */
   | { readonly operation: 'put-single'; readonly contentType: ContentType; readonly write: DocumentWrite }
   | { readonly operation: 'delete'; readonly contentType: ContentType }
@@ -82,12 +82,12 @@ export function planWrite(planned: PlannedWrite, { dialect, registry }: PlanCont
       return { execution: 'transaction', linkLocks: links, tableLock: 'at-unique-check', lockVersionRows: false };
     }
     case 'update': {
-      const { write, query } = planned;
+      const { write, populates } = planned;
       const { contentType } = write;
       const unique = holdsUniqueValues(write);
       // The change and the row it left in one round trip, selected exactly as a read by
       // documentId would select it: only a plain row with nothing around it to write or read.
-      if (!versioned(contentType) && !unique && dialect.updateReturning && !writesLinks(write) && query.populate.length === 0) return { execution: 'statement' };
+      if (!versioned(contentType) && !unique && dialect.updateReturning && !writesLinks(write) && !populates) return { execution: 'statement' };
       if (versioned(contentType)) return { ...aroundType(contentType, registry), lockVersionRows: dialect.rowLocks };
       return { execution: 'transaction', linkLocks: linkTablesOf(write, registry), tableLock: unique ? 'before-read' : 'at-unique-check', lockVersionRows: dialect.rowLocks };
     }
