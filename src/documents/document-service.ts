@@ -65,7 +65,7 @@ export function createDocumentService({ database, registry, now = () => new Date
     findOne: (request) => findOne(context, request),
     findFirst: (request) => findFirst(context, request),
     create: async ({ write, query, guard }) => {
-      const [document] = await createDocuments(context, { writes: [write], query }, guard);
+      const [document] = await createDocuments(context, { writes: [write], query, guard });
       if (!document) throw new Error('A create returned no document');
       return document;
     },

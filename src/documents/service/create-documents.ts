@@ -9,13 +9,12 @@ import { planWrite } from './write-plan.js';
 import { inWriteTransaction } from './write-transaction.js';
 import { createVersion } from './write-version.js';
 
-/** Creates documents of one content-type in one transaction: all are created, or none. */
-export async function createDocuments(context: DocumentContext, { writes, query }: CreateManyRequest, guard?: WriteGuard): Promise<Document[]> {
+/** Creates documents of one content-type in one transaction: all are created, or none. `guard`: see CreateRequest. */
+export async function createDocuments(context: DocumentContext, { writes, query, guard }: CreateManyRequest & { readonly guard?: WriteGuard }): Promise<Document[]> {
   const hashed = await Promise.all(writes.map(hashPasswords));
   const { contentType } = query;
   const locale = singleLocale(query);
   const plan = planWrite({ operation: 'create', contentType, writes: hashed }, context);
-  if (plan.execution !== 'transaction') throw new Error('A create always runs in a transaction');
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
     if (guard) await guard(trx);

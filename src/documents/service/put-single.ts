@@ -14,7 +14,6 @@ import { createVersion, writeVersion } from './write-version.js';
 export function putSingle(context: DocumentContext, { contentType, writeFor, query }: PutSingleRequest): Promise<Document> {
   const written = { ...query, locale: singleLocale(query) };
   const plan = planWrite({ operation: 'put-single', contentType, write: writeFor('update', {}, false) }, context);
-  if (plan.execution !== 'transaction') throw new Error("A single type's PUT always runs in a transaction");
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
     const documentId = await firstDocumentId(trx, contentType);

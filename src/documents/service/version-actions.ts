@@ -19,7 +19,6 @@ async function runVersionAction(context: DocumentContext, { contentType, documen
   if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
   const read = { ...query, status, locale: singleLocale({ ...query, status }) };
   const plan = planWrite({ operation: 'version-action', contentType }, context);
-  if (plan.execution !== 'transaction') throw new Error('A Draft & Publish action always runs in a transaction');
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
     const rows = await versionRows(trx, contentType, documentId, read.locale, plan.lockVersionRows);

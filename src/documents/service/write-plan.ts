@@ -74,6 +74,11 @@ function aroundType(contentType: ContentType, registry: SchemaRegistry): Transac
   return { execution: 'transaction', linkLocks: linkTablesAround(contentType, registry), tableLock: 'before-read', lockVersionRows: false };
 }
 
+/** The writes that always run in a transaction (they read before they write). */
+type TransactionWrite = Extract<PlannedWrite, { readonly operation: 'create' | 'put-single' | 'version-action' }>;
+
+export function planWrite(planned: TransactionWrite, context: PlanContext): TransactionPlan;
+export function planWrite(planned: PlannedWrite, context: PlanContext): WritePlan;
 export function planWrite(planned: PlannedWrite, { dialect, registry }: PlanContext): WritePlan {
   switch (planned.operation) {
     case 'create': {
