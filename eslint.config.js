@@ -43,6 +43,19 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
+    // SQL text is written in db/ (what one database speaks) and query/compile/ (statements and
+    // expressions); everything else composes their typed functions (issue 16).
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/**', 'src/query/compile/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: "Kysely's sql tag is used only in src/db/ and src/query/compile/: add a typed function there." },
+        { selector: "ImportDeclaration[source.value='kysely'] > ImportNamespaceSpecifier", message: "Import Kysely's names one by one (its sql tag is used only in src/db/ and src/query/compile/)." },
+        { selector: "MemberExpression[object.name='CompiledQuery'][property.name='raw']", message: 'Raw statement text is written only in src/db/ and src/query/compile/.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,10 +1,9 @@
 import slugify from '@sindresorhus/slugify';
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
-import { escapeLike } from '../query/compile/compile-filter.js';
 import { literalLimit } from '../query/compile/compile-select.js';
+import { columnRef, constantOne, likePrefix } from '../query/compile/sql-expressions.js';
 import { columnTypeOf } from '../schema/to-table-model.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
 import type { StoredValue } from './check-scalar-value.js';
@@ -29,8 +28,8 @@ function withinLocale<T extends { where: (column: string, operator: '=', value: 
 async function isTaken(context: UniqueContext, table: string, attribute: ScalarAttribute, value: StoredValue): Promise<boolean> {
   const select = context.executor
     .selectFrom(table)
-    .select(sql<number>`1`.as('taken'))
-    .where(sql.ref(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
+    .select(constantOne().as('taken'))
+    .where(columnRef(attribute.column), '=', context.dialect.encode(columnTypeOf(attribute.type), value))
     .where('document_id', '<>', context.documentId);
   const row = await withinLocale(select, context, attribute).limit(literalLimit(1)).executeTakeFirst();
   return row !== undefined;
@@ -45,9 +44,9 @@ function mustBeUnique(attribute: ScalarAttribute): boolean {
 async function firstFreeUid(context: UniqueContext, table: string, attribute: ScalarAttribute, base: string): Promise<string> {
   const select = context.executor
     .selectFrom(table)
-    .select(sql<string>`${sql.ref(attribute.column)}`.as('value'))
+    .select(columnRef<string>(attribute.column).as('value'))
     // Escaped: a separator or preserved character of the attribute's options may be `_`, `%` or `\`.
-    .where((eb) => eb.or([eb(sql.ref(attribute.column), '=', base), sql<boolean>`${sql.ref(attribute.column)} like ${`${escapeLike(base)}-%`} ${context.dialect.likeEscape}`]))
+    .where((eb) => eb.or([eb(columnRef(attribute.column), '=', base), likePrefix(context.dialect, attribute.column, `${base}-`)]))
     .where('document_id', '<>', context.documentId);
   const rows = await withinLocale(select, context, attribute).execute();
   const taken = new Set(rows.map((row) => row.value));

@@ -50,16 +50,16 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
     const contentType = registry.get(uid);
     if (!contentType) throw new NotFoundError(`Unknown content-type ${uid}`);
     return {
-      findMany: async (params) => (await service.findMany(query(contentType, params))).documents,
-      findFirst: (params) => service.findFirst(query(contentType, params)),
-      findOne: ({ documentId, ...params }) => service.findOne(query(contentType, params), documentId),
+      findMany: async (params) => (await service.findMany({ query: query(contentType, params) })).documents,
+      findFirst: (params) => service.findFirst({ query: query(contentType, params) }),
+      findOne: ({ documentId, ...params }) => service.findOne({ query: query(contentType, params), documentId }),
       count: async (params) => {
-        const page = await service.findMany({ ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
+        const page = await service.findMany({ query: { ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } } });
         return page.total ?? 0;
       },
-      create: ({ data, ...params }) => service.create(validateData(data, contentType, 'create', registry), query(contentType, params, false)),
-      update: ({ documentId, data, ...params }) => service.update(documentId, validateData(data, contentType, 'update', registry), query(contentType, params, false)),
-      delete: async ({ documentId, locale }) => ((await service.delete(contentType, documentId, query(contentType, { locale }).locale)) ? { documentId } : null),
+      create: ({ data, ...params }) => service.create({ write: validateData(data, contentType, 'create', registry), query: query(contentType, params, false) }),
+      update: ({ documentId, data, ...params }) => service.update({ documentId, write: validateData(data, contentType, 'update', registry), query: query(contentType, params, false) }),
+      delete: async ({ documentId, locale }) => ((await service.delete({ contentType, documentId, locale: query(contentType, { locale }).locale })) ? { documentId } : null),
     };
   };
 }

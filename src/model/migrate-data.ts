@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { DbTransaction } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
+import { columnRef } from '../query/compile/sql-expressions.js';
+import { deleteLinksOutsideLocale, publishRemainingDrafts, selectRowIds, selectSupersededDrafts, selectVersionsOutsideLocale, type StoredVersionRow } from '../query/compile/compile-model-migration.js';
 import { deleteComponentRows, deleteOwnedComponents } from '../documents/components/delete-component-rows.js';
 import { deleteVersions } from '../documents/versions/version-operations.js';
 import { COMPONENT_OWNER_COLUMNS as OWNER } from '../schema/component-model.js';
@@ -16,29 +18,23 @@ interface DataContext {
   readonly defaultLocale: string;
 }
 
-async function versionsWhere(trx: DbTransaction, type: ContentType, where: ReturnType<typeof sql>) {
-  const { rows } = await sql<{ id: unknown; published_at: unknown }>`select ${sql.ref('id')}, ${sql.ref('published_at')} from ${sql.table(type.collectionName)} where ${where}`.execute(trx);
+async function versionsOf(trx: DbTransaction, type: ContentType, select: RawBuilder<StoredVersionRow>) {
+  const { rows } = await select.execute(trx);
   return rows.map((row) => ({ id: Number(row.id), locale: null, status: type.draftAndPublish && row.published_at === null ? ('draft' as const) : ('published' as const) }));
 }
 
 /** i18n off: the default locale's versions stay; the others go, with what they own and the links naming them. */
 async function dropOtherLocales(trx: DbTransaction, type: ContentType, context: DataContext): Promise<void> {
-  const others = sql`${sql.ref('locale')} is null or ${sql.ref('locale')} <> ${context.defaultLocale}`;
-  await deleteVersions(trx, type, await versionsWhere(trx, type, others), context);
+  await deleteVersions(trx, type, await versionsOf(trx, type, selectVersionsOutsideLocale(type, context.defaultLocale)), context);
   for (const link of context.registry.links.filter((candidate) => candidate.target.uid === type.uid && candidate.targetLocalized)) {
-    const locale = sql.ref(LINK_COLUMNS.targetLocale);
-    await sql`delete from ${sql.table(link.table)} where ${locale} is null or ${locale} <> ${context.defaultLocale}`.execute(trx);
+    await deleteLinksOutsideLocale(link.table, LINK_COLUMNS.targetLocale, context.defaultLocale).execute(trx);
   }
 }
 
 /** Draft & Publish off: one row per document and locale, the published version where there is one, else the draft made published. */
 async function keepOneVersion(trx: DbTransaction, type: ContentType, context: DataContext): Promise<void> {
-  const locale = type.localized ? sql`and ${sql.ref('p.locale')} = ${sql.ref(`${type.collectionName}.locale`)}` : sql``;
-  const superseded = sql`${sql.ref('published_at')} is null and exists (select 1 from ${sql.table(type.collectionName)} as p
-    where ${sql.ref('p.document_id')} = ${sql.ref(`${type.collectionName}.document_id`)} and ${sql.ref('p.published_at')} is not null ${locale})`;
-  await deleteVersions(trx, type, await versionsWhere(trx, type, superseded), context);
-  await sql`update ${sql.table(type.collectionName)} set ${sql.ref('published_at')} = coalesce(${sql.ref('updated_at')}, ${sql.ref('created_at')})
-    where ${sql.ref('published_at')} is null`.execute(trx);
+  await deleteVersions(trx, type, await versionsOf(trx, type, selectSupersededDrafts(type)), context);
+  await publishRemainingDrafts(type).execute(trx);
 }
 
 /**
@@ -48,7 +44,7 @@ async function keepOneVersion(trx: DbTransaction, type: ContentType, context: Da
  */
 export async function migrateData(trx: DbTransaction, diff: ModelDiff, context: DataContext): Promise<void> {
   for (const rename of diff.renames) {
-    await trx.updateTable(rename.table).set({ [rename.to.column]: sql.ref(rename.from.column) }).execute();
+    await trx.updateTable(rename.table).set({ [rename.to.column]: columnRef(rename.from.column) }).execute();
   }
   for (const type of diff.i18nOff) await dropOtherLocales(trx, type, context);
   for (const type of diff.draftAndPublishOff) await keepOneVersion(trx, type, context);
@@ -62,7 +58,7 @@ export async function migrateData(trx: DbTransaction, diff: ModelDiff, context: 
   }
   // A deleted model's own table goes whole; the component items it owned live in other tables.
   for (const model of diff.deletedModels) {
-    const { rows } = await sql<{ id: unknown }>`select ${sql.ref('id')} from ${sql.table(model.collectionName)}`.execute(trx);
+    const { rows } = await selectRowIds(model.collectionName).execute(trx);
     await deleteOwnedComponents(trx, model, rows.map((row) => Number(row.id)), context);
   }
 }

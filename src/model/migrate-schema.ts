@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database, DbTransaction, Executor } from '../db/database.js';
+import { dropColumn, dropIndex, dropTable } from '../db/drop-storage.js';
 import { syncSchemaLocked, type SyncReport } from '../db/sync-schema.js';
 import type { TableModel } from '../db/table-model.js';
 import { DRAFTS_KEY, upgradeVersions } from '../documents/versions/upgrade-versions.js';
@@ -49,8 +49,8 @@ async function dropColumns(db: Executor, database: Database, table: TableModel, 
   if (!layout) return;
   const gone = columns.filter((column) => layout.columns.has(column));
   const indexes = new Set(table.indexes.filter((index) => index.columns.some((column) => gone.includes(column)) && layout.indexes.has(index.name)).map((index) => index.name));
-  for (const index of indexes) await sql.raw(dialect.dropIndex(table.name, index)).execute(db);
-  for (const column of gone) await sql.raw(`alter table ${dialect.quote(table.name)} drop column ${dialect.quote(column)}`).execute(db);
+  for (const index of indexes) await dropIndex(db, dialect, table.name, index);
+  for (const column of gone) await dropColumn(db, dialect, table.name, column);
 }
 
 /**
@@ -98,7 +98,7 @@ export async function dropRemoved(db: Executor, database: Database, removed: rea
     const successor = served.get(table.name);
     if (columns === null) {
       if (!successor && layout.has(table.name)) {
-        await sql.raw(`drop table ${database.dialect.quote(table.name)}`).execute(db);
+        await dropTable(db, database.dialect, table.name);
         dropped = true;
       }
       continue;

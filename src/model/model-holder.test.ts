@@ -21,7 +21,7 @@ describe('the model holder', () => {
     assert.equal(holder.current().version, 1);
     assert.equal(holder.registry.get('api::article.article'), undefined);
     assert.deepEqual(holder.registry.contentTypes.map((type) => type.uid), ['api::page.page']);
-    await holder.documents.singleDocumentId(holder.registry.contentTypes[0]!);
+    await holder.documents.singleDocumentId({ contentType: holder.registry.contentTypes[0]! });
     assert.deepEqual(calls, ['page']);
   });
 
@@ -47,9 +47,9 @@ describe('the model holder', () => {
     };
     const holder = createModelHolder(slowState('article', 0, new Promise<void>((resolve) => (finishOld = resolve))));
     const first = holder.current();
-    const oldCall = holder.current().documents.singleDocumentId(first.registry.contentTypes[0]!);
+    const oldCall = holder.current().documents.singleDocumentId({ contentType: first.registry.contentTypes[0]! });
     holder.swap(slowState('page', 1, new Promise<void>(() => undefined)));
-    void holder.current().documents.singleDocumentId(holder.current().registry.contentTypes[0]!);
+    void holder.current().documents.singleDocumentId({ contentType: holder.current().registry.contentTypes[0]! });
     let drained = false;
     const waiting = holder.drained(first, 10_000).then(() => {
       drained = true;

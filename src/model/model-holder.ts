@@ -62,18 +62,18 @@ function liveRegistry(current: () => ModelState): SchemaRegistry {
 function liveDocuments(current: () => ModelState): DocumentService {
   const documents = () => current().documents;
   return {
-    findMany: (query) => documents().findMany(query),
-    findOne: (query, documentId) => documents().findOne(query, documentId),
-    findFirst: (query) => documents().findFirst(query),
-    create: (write, query, guard) => documents().create(write, query, guard),
-    createMany: (writes, query) => documents().createMany(writes, query),
-    update: (documentId, write, query, localize) => documents().update(documentId, write, query, localize),
-    delete: (contentType, documentId, locale) => documents().delete(contentType, documentId, locale),
-    putSingle: (contentType, writeFor, query) => documents().putSingle(contentType, writeFor, query),
-    singleDocumentId: (contentType) => documents().singleDocumentId(contentType),
-    publish: (contentType, documentId, query) => documents().publish(contentType, documentId, query),
-    unpublish: (contentType, documentId, query) => documents().unpublish(contentType, documentId, query),
-    discardDraft: (contentType, documentId, query) => documents().discardDraft(contentType, documentId, query),
+    findMany: (request) => documents().findMany(request),
+    findOne: (request) => documents().findOne(request),
+    findFirst: (request) => documents().findFirst(request),
+    create: (request) => documents().create(request),
+    createMany: (request) => documents().createMany(request),
+    update: (request) => documents().update(request),
+    delete: (request) => documents().delete(request),
+    putSingle: (request) => documents().putSingle(request),
+    singleDocumentId: (request) => documents().singleDocumentId(request),
+    publish: (request) => documents().publish(request),
+    unpublish: (request) => documents().unpublish(request),
+    discardDraft: (request) => documents().discardDraft(request),
   };
 }
 
@@ -96,18 +96,18 @@ function trackCalls(inner: DocumentService): Tracked {
     }
   };
   const documents: DocumentService = {
-    findMany: (query) => run(() => inner.findMany(query)),
-    findOne: (query, documentId) => run(() => inner.findOne(query, documentId)),
-    findFirst: (query) => run(() => inner.findFirst(query)),
-    create: (write, query, guard) => run(() => inner.create(write, query, guard)),
-    createMany: (writes, query) => run(() => inner.createMany(writes, query)),
-    update: (documentId, write, query, localize) => run(() => inner.update(documentId, write, query, localize)),
-    delete: (contentType, documentId, locale) => run(() => inner.delete(contentType, documentId, locale)),
-    putSingle: (contentType, writeFor, query) => run(() => inner.putSingle(contentType, writeFor, query)),
-    singleDocumentId: (contentType) => run(() => inner.singleDocumentId(contentType)),
-    publish: (contentType, documentId, query) => run(() => inner.publish(contentType, documentId, query)),
-    unpublish: (contentType, documentId, query) => run(() => inner.unpublish(contentType, documentId, query)),
-    discardDraft: (contentType, documentId, query) => run(() => inner.discardDraft(contentType, documentId, query)),
+    findMany: (request) => run(() => inner.findMany(request)),
+    findOne: (request) => run(() => inner.findOne(request)),
+    findFirst: (request) => run(() => inner.findFirst(request)),
+    create: (request) => run(() => inner.create(request)),
+    createMany: (request) => run(() => inner.createMany(request)),
+    update: (request) => run(() => inner.update(request)),
+    delete: (request) => run(() => inner.delete(request)),
+    putSingle: (request) => run(() => inner.putSingle(request)),
+    singleDocumentId: (request) => run(() => inner.singleDocumentId(request)),
+    publish: (request) => run(() => inner.publish(request)),
+    unpublish: (request) => run(() => inner.unpublish(request)),
+    discardDraft: (request) => run(() => inner.discardDraft(request)),
   };
   return Object.assign(tracked, { documents });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { runPlannedStatement } from '../db/drop-storage.js';
 import type { TableModel } from '../db/table-model.js';
 import { planMigration, type MigrationPlan } from './plan-migration.js';
 
@@ -25,7 +25,7 @@ export async function migrate(database: Database, tables: readonly TableModel[],
     for (const drop of plan.drops) {
       for (const statement of drop.statements) {
         options.onStatement?.(statement);
-        await sql.raw(statement).execute(db);
+        await runPlannedStatement(db, statement);
       }
     }
     return plan;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { ping } from '../db/ping.js';
 import { CmsError, ServiceUnavailableError } from '../shared/errors.js';
 
 /** A load balancer gives up on a probe after a few seconds; an answer after that helps nobody. */
@@ -33,7 +33,7 @@ export function createReadiness({ database, secrets = [], timeoutMillis = PROBE_
         timer = setTimeout(() => reject(new ServiceUnavailableError(`Database unavailable: no answer within ${timeoutMillis} ms`)), timeoutMillis);
       });
       try {
-        await Promise.race([sql`select 1`.execute(database.db), timeout]);
+        await Promise.race([ping(database.db), timeout]);
       } catch (error) {
         // The pools already turn "no connection" into a ServiceUnavailableError; keep theirs.
         throw error instanceof CmsError ? error : ServiceUnavailableError.database(error, secrets);

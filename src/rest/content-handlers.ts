@@ -88,25 +88,25 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
   return {
     async find(request, reply) {
       const query = await begin(request, contentType, 'find', context);
-      return sendAnswer(reply, shapeList(await documents.findMany(query), query.pagination, format(request), shape), query);
+      return sendAnswer(reply, shapeList(await documents.findMany({ query }), query.pagination, format(request), shape), query);
     },
     async findOne(request, reply) {
       const query = await begin(request, contentType, 'findOne', context);
-      const document = await documents.findOne(query, documentIdOf(request));
+      const document = await documents.findOne({ query, documentId: documentIdOf(request) });
       if (!document) throw new NotFoundError();
       return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async create(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'create', context), context, true);
       const write = validateData(data, contentType, 'create', registry);
-      const document = await documents.create(write, query);
+      const document = await documents.create({ write, query });
       return sendAnswer(reply.code(201), shapeOne(document, format(request), shape), query);
     },
     async update(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
       const write = validateData(data, contentType, 'update', registry);
       const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
-      const document = await documents.update(documentIdOf(request), write, query, localize);
+      const document = await documents.update({ documentId: documentIdOf(request), write, query, localize });
       if (!document) throw new NotFoundError();
       return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
@@ -114,7 +114,7 @@ export function collectionHandlers(contentType: ContentType, context: ContentApi
       const query = await begin(request, contentType, 'delete', context);
       checkDeleteStatus(request, contentType);
       // DECISIONS, better than the reference 2: deleting what does not exist is a 404, not a 204.
-      if (!(await documents.delete(contentType, documentIdOf(request), query.locale))) throw new NotFoundError();
+      if (!(await documents.delete({ contentType, documentId: documentIdOf(request), locale: query.locale }))) throw new NotFoundError();
       return reply.code(204).send();
     },
   };
@@ -127,20 +127,20 @@ export function singleHandlers(contentType: ContentType, context: ContentApiCont
   return {
     async find(request, reply) {
       const query = await begin(request, contentType, 'find', context);
-      const document = await documents.findFirst(query);
+      const document = await documents.findFirst({ query });
       if (!document) throw new NotFoundError();
       return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async update(request, reply) {
       const { data, query } = withBodyLocale(request, await begin(request, contentType, 'update', context), context, false);
-      const document = await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }), query);
+      const document = await documents.putSingle({ contentType, writeFor: (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }), query });
       return sendAnswer(reply, shapeOne(document, format(request), shape), query);
     },
     async delete(request, reply) {
       const query = await begin(request, contentType, 'delete', context);
       checkDeleteStatus(request, contentType);
-      const documentId = await documents.singleDocumentId(contentType);
-      if (!documentId || !(await documents.delete(contentType, documentId, query.locale))) throw new NotFoundError();
+      const documentId = await documents.singleDocumentId({ contentType });
+      if (!documentId || !(await documents.delete({ contentType, documentId, locale: query.locale }))) throw new NotFoundError();
       return reply.code(204).send();
     },
   };

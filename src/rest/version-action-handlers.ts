@@ -21,9 +21,9 @@ type Act = (contentType: ContentType, documentId: string, query: DocumentQuery) 
 
 function actOf(action: VersionAction, context: ContentApiContext): Act {
   const { documents } = context;
-  if (action === 'publish') return (type, id, query) => documents.publish(type, id, query);
-  if (action === 'unpublish') return (type, id, query) => documents.unpublish(type, id, query);
-  return (type, id, query) => documents.discardDraft(type, id, query);
+  if (action === 'publish') return (contentType, documentId, query) => documents.publish({ contentType, documentId, query });
+  if (action === 'unpublish') return (contentType, documentId, query) => documents.unpublish({ contentType, documentId, query });
+  return (contentType, documentId, query) => documents.discardDraft({ contentType, documentId, query });
 }
 
 /**
@@ -36,7 +36,7 @@ export function versionActionHandler(contentType: ContentType, action: VersionAc
   return async (request: FastifyRequest) => {
     if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled: it has no drafts to ${action === 'publish' ? 'publish' : 'act on'}`);
     const query = await begin(request, contentType, action, context);
-    const documentId = single ? await context.documents.singleDocumentId(contentType) : documentIdOf(request);
+    const documentId = single ? await context.documents.singleDocumentId({ contentType }) : documentIdOf(request);
     if (documentId === null) throw new NotFoundError();
     const document = await act(contentType, documentId, query);
     if (!document) throw new NotFoundError();

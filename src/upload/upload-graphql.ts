@@ -28,7 +28,7 @@ async function fileById(rawId: unknown, context: RootContext): Promise<Document>
   if (!contentType || !(numeric || isDocumentId(id))) throw new NotFoundError('file.notFound');
   const filters = numeric ? { id: { $eq: id } } : { documentId: { $eq: id } };
   const query = parseDocumentQuery({ filters }, { contentType, rest: context.rest, registry, locales });
-  const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
+  const page = await documents.findMany({ query: { ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } } });
   const file = page.documents[0];
   if (!file) throw new NotFoundError('file.notFound');
   return file;

@@ -74,7 +74,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
   async function fileById(rawId: unknown, can: PermissionCheck, action: UploadAction, raw: Readonly<Record<string, unknown>> = {}): Promise<Document> {
     if (parseRowId(rawId) === undefined) fileNotFound();
     const query = read(can, action, { ...raw, filters: { id: { $eq: rawId } } });
-    const page = await documents.findMany({ ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
+    const page = await documents.findMany({ query: { ...query, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } } });
     return page.documents[0] ?? fileNotFound();
   }
 
@@ -107,7 +107,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
   routeMethods(fastify, `${prefix}/upload/files`, {
     async GET(request) {
       const can = await allow(request, 'find');
-      const page = await documents.findMany(read(can, 'find', readQuery(request.query)));
+      const page = await documents.findMany({ query: read(can, 'find', readQuery(request.query)) });
       return page.documents.map(toFileObject);
     },
   });

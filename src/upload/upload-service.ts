@@ -204,7 +204,7 @@ export function createUploadService({ config, provider, documents, registry, con
         const writes = [];
         for (const item of prepared) writes.push(validateData(await store(item, stored), contentType, 'create', registry));
         // One transaction for the request's rows: all are recorded, or none.
-        return documents.createMany(writes, baseQuery());
+        return documents.createMany({ writes, query: baseQuery() });
       });
     },
 
@@ -218,7 +218,7 @@ export function createUploadService({ config, provider, documents, registry, con
         const [item] = prepared;
         if (!item) throw new ValidationError('Files are empty');
         const write = validateData(await store(item, stored), contentType, 'update', registry);
-        const document = await documents.update(existing.documentId, write, baseQuery());
+        const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery() });
         if (!document) throw new Error(`The file ${existing.id} disappeared while it was replaced`);
         return document;
       });
@@ -233,13 +233,13 @@ export function createUploadService({ config, provider, documents, registry, con
       const info = infos[0] ?? {};
       const data: Record<string, unknown> = { ...info };
       const write = validateData(data, contentType, 'update', registry);
-      const document = await documents.update(existing.documentId, write, baseQuery());
+      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery() });
       if (!document) throw new Error(`The file ${existing.id} disappeared while it was updated`);
       return document;
     },
 
     async remove(existing) {
-      await documents.delete(contentType, existing.documentId, baseQuery().locale);
+      await documents.delete({ contentType, documentId: existing.documentId, locale: baseQuery().locale });
       if (existing.provider === provider.name) await removeObjects(storedKeysOf(existing));
     },
   };

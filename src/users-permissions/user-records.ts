@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { literalLimit } from '../query/compile/compile-select.js';
+import { columnRef } from '../query/compile/sql-expressions.js';
 
 /**
  * A user row as the auth flows need it, private columns included. Only this module reads
@@ -90,7 +90,7 @@ const PADDED_CANDIDATES = 8;
 export function createUserRecords(database: Database): UserRecords {
   const { db, dialect } = database;
   const select = () => db.selectFrom(USERS).select([...COLUMNS]);
-  const lowerEmail = dialect.lower(sql.ref('email'));
+  const lowerEmail = dialect.lower(columnRef('email'));
   const first = async (query: ReturnType<typeof select>) => toRecord(await query.orderBy('id').limit(literalLimit(1)).executeTakeFirst());
   /**
    * MySQL and MariaDB compare with PAD SPACE (`'bob ' = 'bob'`, utf8mb4_bin included), where

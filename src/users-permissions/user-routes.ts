@@ -83,7 +83,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     GET: async (request) => {
       const principal = await authorize(context, request, userAction('count'));
       const query = queryOf(request, principal, userAction('count'));
-      const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } });
+      const page = await documents.findMany({ query: { ...query, populate: [], pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } } });
       return page.total ?? 0;
     },
   });
@@ -91,7 +91,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   routeMethods(fastify, base, {
     GET: async (request) => {
       const principal = await authorize(context, request, userAction('find'));
-      return (await documents.findMany(queryOf(request, principal, userAction('find')))).documents;
+      return (await documents.findMany({ query: queryOf(request, principal, userAction('find')) })).documents;
     },
     POST: async (request, reply) => {
       await authorize(context, request, userAction('create'));
@@ -145,7 +145,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const documentId = await documentIdOf(idOf(request));
       // As the reference: the answer is the deleted user.
       const user = await users.output(documentId, queryOf(request, principal, userAction('destroy')));
-      if (!user || !(await documents.delete(users.contentType, documentId, locales.defaultLocale()))) throw new NotFoundError();
+      if (!user || !(await documents.delete({ contentType: users.contentType, documentId, locale: locales.defaultLocale() }))) throw new NotFoundError();
       return user;
     },
   });

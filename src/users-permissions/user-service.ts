@@ -45,10 +45,10 @@ export function createUserService({ feature, settings, email, serverUrl }: UserS
   const defaultQuery = parseDocumentQuery({}, { contentType, rest: config.rest, registry, locales });
 
   const update = (documentId: string, data: Readonly<Record<string, unknown>>, query = defaultQuery) =>
-    documents.update(documentId, validateData(data, contentType, 'update', registry), query);
+    documents.update({ documentId, write: validateData(data, contentType, 'update', registry), query });
 
   async function mail(record: UserRecord, template: EmailTemplate, variables: Readonly<Record<string, unknown>>): Promise<void> {
-    const user = await documents.findOne(defaultQuery, record.documentId);
+    const user = await documents.findOne({ query: defaultQuery, documentId: record.documentId });
     const all = { ...variables, USER: user ?? {}, SERVER_URL: serverUrl() };
     const from = senderOf(template);
     await email.send({
@@ -64,8 +64,8 @@ export function createUserService({ feature, settings, email, serverUrl }: UserS
   return {
     contentType,
     defaultQuery,
-    output: (documentId, query = defaultQuery) => documents.findOne(query, documentId),
-    create: (data, guard) => documents.create(validateData(data, contentType, 'create', registry), defaultQuery, guard),
+    output: (documentId, query = defaultQuery) => documents.findOne({ query, documentId }),
+    create: (data, guard) => documents.create({ write: validateData(data, contentType, 'create', registry), query: defaultQuery, guard }),
     update,
     async sendConfirmation(record) {
       const code = randomBytes(20).toString('hex');

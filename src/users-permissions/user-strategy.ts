@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { lookupValue } from '../query/compile/sql-expressions.js';
 import { LINK_COLUMNS } from '../schema/relation-link.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
@@ -61,7 +61,7 @@ export function createUserStrategy(database: Database, registry: SchemaRegistry,
       .leftJoin(`${link} as l`, `l.${LINK_COLUMNS.entity}`, 'u.id')
       .leftJoin(`${roles.collectionName} as r`, 'r.document_id', `l.${LINK_COLUMNS.target}`)
       .select(['u.id as id', 'u.document_id as document_id', `u.${blocked} as blocked`, `u.${confirmed} as confirmed`, 'r.id as role_id', 'r.type as role_type'])
-      .select(sql<unknown>`(select ${sql.ref('value')} from ${sql.table(STORE_TABLE.name)} where ${sql.ref('key')} = ${ADVANCED_SETTINGS_KEY})`.as('advanced'))
+      .select(lookupValue(STORE_TABLE.name, 'value', 'key', ADVANCED_SETTINGS_KEY).as('advanced'))
       .where('u.id', '=', userId)
       .orderBy('r.id')
       .limit(1)

@@ -62,12 +62,12 @@ describe('media attributes', () => {
       ...(mime.startsWith('image/') ? { width: 800, height: 600, formats: { thumbnail: { name: `thumbnail_${name}`, hash: `thumbnail_${hash}`, ext, mime, width: 208, height: 156, size: 3.21, path: null, url: `/uploads/thumbnail_${hash}${ext}` } } } : {}),
       ...extra,
     };
-    const document = await documents.create(validateData(data, fileType, 'create', t.app.registry), fileQuery());
+    const document = await documents.create({ write: validateData(data, fileType, 'create', t.app.registry), query: fileQuery() });
     return { id: Number(document.id), documentId: String(document.documentId), name };
   }
 
   async function deleteFile(file: TestFile): Promise<void> {
-    assert.equal(await documents.delete(fileType, file.documentId, '*'), true);
+    assert.equal(await documents.delete({ contentType: fileType, documentId: file.documentId, locale: '*' }), true);
   }
 
   async function create(plural: string, data: Record<string, unknown>, query = ''): Promise<Body> {

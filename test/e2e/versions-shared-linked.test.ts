@@ -70,7 +70,7 @@ describe('versions: shared media, components and dynamic zones', () => {
     for (const name of ['img1', 'img2', 'img3']) {
       const query = parseDocumentQuery({}, { contentType: fileType, rest: t.app.config.rest, registry: t.app.registry, locales: t.app.locales });
       const data = { name, hash: `${name}_hash`, ext: '.gif', mime: 'image/gif', size: 0.04, url: `/uploads/${name}.gif`, provider: 'local', width: 1, height: 1 };
-      files[name] = Number((await documents.create(validateData(data, fileType, 'create', t.app.registry), query)).id);
+      files[name] = Number((await documents.create({ write: validateData(data, fileType, 'create', t.app.registry), query })).id);
     }
     for (const name of ['Logo 1', 'Logo 2']) {
       const response = await t.post('/api/logos', { data: { name } });

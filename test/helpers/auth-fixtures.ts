@@ -36,7 +36,7 @@ export async function createUser(app: App, roleType: string | null, fields: Read
   const documents = createDocumentService({ database: app.database, registry: app.registry });
   const role = roleType === null ? {} : { role: (await roleRow(app, roleType)).documentId };
   const write = validateData({ username: `user${users}_${process.pid}`, email: `user${users}@example.com`, password: 'Secret123!', confirmed: true, ...role, ...fields }, type, 'create', app.registry);
-  const document = await documents.create(write, parseDocumentQuery({}, { contentType: type, rest: app.config.rest, registry: app.registry, locales: app.locales }));
+  const document = await documents.create({ write, query: parseDocumentQuery({}, { contentType: type, rest: app.config.rest, registry: app.registry, locales: app.locales }) });
   const id = Number(document.id);
   return { id, documentId: String(document.documentId), jwt: (await createUserJwt(app.config, createKeyValueStore(app.database))).sign(id) };
 }

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { boundValue, countRows, equal } from '../../query/compile/sql-expressions.js';
 import type { Executor } from '../../db/database.js';
 import type { ComponentPopulate, DynamicZonePopulate, PopulateSelection } from '../../query/document-query.js';
 import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from '../../schema/component-model.js';
@@ -14,8 +14,8 @@ const parentOf = (row: Row): unknown => row.id;
 /** The rows of `component` that the parents (rows of `owner`) hold in the attribute `field`. */
 function ownedRows(executor: Executor, component: StoredModel, owner: StoredModel, field: string, keys: readonly unknown[]): Select {
   const condition = and([
-    sql<SqlBool>`${ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentType)} = ${sql.val(owner.uid)}`,
-    sql<SqlBool>`${ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.field)} = ${sql.val(field)}`,
+    equal(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentType), boundValue(owner.uid)),
+    equal(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.field), boundValue(field)),
     keyIn(ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId), keys),
   ]);
   return executor.selectFrom(`${component.collectionName} as ${ROW_ALIAS}`).where(condition) as unknown as Select;
@@ -47,7 +47,7 @@ async function countItems(executor: Executor, component: ComponentModel, owner: 
   for (const keys of keyChunks(parents, parentOf)) {
     const parentId = ref(ROW_ALIAS, COMPONENT_OWNER_COLUMNS.parentId);
     const select = ownedRows(executor, component, owner, field, keys)
-      .select([parentId.as(PARENT_KEY), sql<number>`count(*)`.as(COUNT_KEY)])
+      .select([parentId.as(PARENT_KEY), countRows().as(COUNT_KEY)])
       .groupBy(parentId);
     for (const [key, count] of countsByParent((await select.execute()) as Row[])) counts.set(key, count);
   }

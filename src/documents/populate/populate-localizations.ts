@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { LocalizationsPopulate } from '../../query/document-query.js';
 import { visibleVersion } from '../../query/compile/visible-version.js';
@@ -19,7 +18,7 @@ export async function populateLocalizations(executor: Executor, parents: readonl
       .selectFrom(`${node.model.collectionName} as ${ROW_ALIAS}`)
       .select([ref(ROW_ALIAS, 'document_id').as(PARENT_KEY), ...outputColumns(context.dialect, node.model, node.fields, ROW_ALIAS, true)])
       .where(and([keyIn(ref(ROW_ALIAS, 'document_id'), keys), version]))
-      .orderBy(sql.ref(`${ROW_ALIAS}.id`)) as unknown as Select;
+      .orderBy(ref(ROW_ALIAS, 'id')) as unknown as Select;
     const read = (await select.execute()) as Row[];
     spendRows(context.budget, read.length);
     rows.push(...read);

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
+import { concatKey, countRows, equal } from '../../query/compile/sql-expressions.js';
 import type { Executor } from '../../db/database.js';
 import { compileFilter } from '../../query/compile/compile-filter.js';
 import { compileSortKey } from '../../query/compile/compile-sort.js';
@@ -26,12 +27,12 @@ function linkPlan(node: RelationPopulate, context: PopulateContext) {
     parentOf: (row: Row): unknown => (owner ? row.id : byLocale ? localeKey(row.documentId, row.locale ?? context.locale) : row.documentId),
     parentColumn: ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
     /** What a statement's row says its parent is (the parent column, with the link's locale when keyed by locale). */
-    parentKey: byLocale ? sql`concat(${ref(LINK_ALIAS, LINK_COLUMNS.target)}, ${sql.lit(LOCALE_SEPARATOR)}, ${ref(LINK_ALIAS, LINK_COLUMNS.targetLocale)})` : ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
+    parentKey: byLocale ? concatKey(ref(LINK_ALIAS, LINK_COLUMNS.target), LOCALE_SEPARATOR, ref(LINK_ALIAS, LINK_COLUMNS.targetLocale)) : ref(LINK_ALIAS, owner ? LINK_COLUMNS.entity : LINK_COLUMNS.target),
     /** Restricts the keys' documents to their locales (a superset: rows of other pairs are not any parent's). */
     byLocale,
     join: owner
-      ? sql<SqlBool>`${ref(ROW_ALIAS, 'document_id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.target)}`
-      : sql<SqlBool>`${ref(ROW_ALIAS, 'id')} = ${ref(LINK_ALIAS, LINK_COLUMNS.entity)}`,
+      ? equal(ref(ROW_ALIAS, 'document_id'), ref(LINK_ALIAS, LINK_COLUMNS.target))
+      : equal(ref(ROW_ALIAS, 'id'), ref(LINK_ALIAS, LINK_COLUMNS.entity)),
     /** The stored position of a listed document among its parent's. */
     order: ref(LINK_ALIAS, owner ? LINK_COLUMNS.targetOrder : LINK_COLUMNS.entityOrder),
   };
@@ -87,7 +88,7 @@ async function readLinked(executor: Executor, node: RelationPopulate, keys: read
 async function countLinked(executor: Executor, node: RelationPopulate, keys: readonly unknown[], context: PopulateContext): Promise<Row[]> {
   const { parentKey } = linkPlan(node, context);
   const select = linkedFrom(executor, node, keys, context)
-    .select([parentKey.as(PARENT_KEY), sql<number>`count(*)`.as(COUNT_KEY)])
+    .select([parentKey.as(PARENT_KEY), countRows().as(COUNT_KEY)])
     .groupBy(parentKey);
   return (await select.execute()) as Row[];
 }

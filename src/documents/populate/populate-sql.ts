@@ -1,6 +1,7 @@
-import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { AliasedRawBuilder, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { DynamicSchema } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
+import { allOf, isIn, qualifiedRef } from '../../query/compile/sql-expressions.js';
 import { asPublicScalar, type ScalarAttribute } from '../../schema/attribute.js';
 import { isLocalizedModel } from '../../schema/content-type.js';
 import type { StoredModel } from '../../schema/model.js';
@@ -29,18 +30,16 @@ export const ROW_ALIAS = 'pop_row';
 export const MAX_KEYS_PER_STATEMENT = 2000;
 
 export function ref(alias: string, column: string): RawBuilder<unknown> {
-  return sql.ref(`${alias}.${column}`);
+  return qualifiedRef(alias, column);
 }
 
 export function and(parts: readonly (RawBuilder<SqlBool> | null)[]): RawBuilder<SqlBool> {
-  const present = parts.filter((part): part is RawBuilder<SqlBool> => part !== null);
-  if (present.length === 0) return sql<SqlBool>`1 = 1`;
-  return present.length === 1 && present[0] ? present[0] : sql<SqlBool>`(${sql.join(present, sql.raw(' and '))})`;
+  return allOf(parts);
 }
 
 /** `column in (…keys)`. */
 export function keyIn(column: RawBuilder<unknown>, keys: readonly unknown[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${column} in (${sql.join(keys.map((key) => sql.val(key)))})`;
+  return isIn(column, keys);
 }
 
 /** The columns output for a model's rows: id, documentId on content-types, then `fields`. */

@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DynamicSchema, Executor } from '../../db/database.js';
 import type { Status } from '../../query/document-query.js';
+import { caseByIdInlined, isNull } from '../../query/compile/sql-expressions.js';
 import { LINK_COLUMNS as C, type RelationLink } from '../../schema/relation-link.js';
 import type { LinkPlan, LinkUpdate, LoadedLinks, StoredLink } from './plan-link-changes.js';
 
@@ -44,7 +45,7 @@ function inPartition(eb: ExpressionBuilder<DynamicSchema, string>, link: Relatio
   const conditions: Expression<SqlBool>[] = [];
   if (partition.locale !== null) conditions.push(eb(`${alias}.${C.targetLocale}`, '=', partition.locale));
   if (partition.status !== null) {
-    const published = partition.status === 'published' ? sql<SqlBool>`published_at is not null` : sql<SqlBool>`published_at is null`;
+    const published = isNull('published_at', partition.status === 'published');
     conditions.push(eb(`${alias}.${C.entity}`, 'in', eb.selectFrom(link.owner.collectionName).select('id').where(published)));
   }
   return conditions;
@@ -118,9 +119,9 @@ function orderCase(column: string, links: readonly LinkUpdate[], valueOf: (link:
   const branches = links.map((link) => {
     const value = valueOf(link);
     if (value === null || value === undefined || !Number.isSafeInteger(value) || !Number.isSafeInteger(link.id)) throw new Error(`A link order must be an integer (link ${link.id})`);
-    return sql`when ${sql.lit(link.id)} then ${sql.lit(value)}`;
+    return { id: link.id, value };
   });
-  return sql<number>`case ${sql.ref(C.id)} ${sql.join(branches, sql` `)} else ${sql.ref(column)} end`;
+  return caseByIdInlined(C.id, column, branches);
 }
 
 /** Applies a plan: deletes, then order changes (one CASE per column and chunk), then inserts. */

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.js';
+import { columnRef, readColumn } from '../../query/compile/sql-expressions.js';
 import type { PopulateNode, PopulateSelection } from '../../query/document-query.js';
 import type { ComponentAttribute, DynamicZoneAttribute, ScalarAttribute } from '../../schema/attribute.js';
 import type { ComponentModel } from '../../schema/component-model.js';
@@ -125,7 +125,7 @@ export function hasPublishRules(contentType: ContentType, registry: SchemaRegist
 export async function checkPublishable(trx: DbTransaction, contentType: ContentType, draftId: number, locale: string, context: LinkedContext): Promise<void> {
   const selection = selectionOf(contentType, context.registry);
   if (!selection) return;
-  const select = [sql.ref('id').as('id'), ...selection.fields.map((attribute) => context.dialect.select(sql.ref(attribute.column), columnTypeOf(attribute.type)).as(attribute.name))];
+  const select = [columnRef('id').as('id'), ...selection.fields.map((attribute) => readColumn(context.dialect, attribute.column, columnTypeOf(attribute.type)).as(attribute.name))];
   const rows = (await trx.selectFrom(contentType.collectionName).select(select).where('id', '=', draftId).execute()) as Record<string, unknown>[];
   const row = rows[0];
   if (!row) return;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.js';
+import { caseByIdInlined, maxOf } from '../../query/compile/sql-expressions.js';
 import type { LinkedAttribute } from '../../schema/attribute.js';
 import type { StoredModel } from '../../schema/model.js';
 import { LINK_COLUMNS as C, type RelationLink } from '../../schema/relation-link.js';
@@ -76,7 +76,7 @@ async function inverseEnds(trx: DbTransaction, link: RelationLink, inserts: read
   for (const chunk of chunked(targets, IN_LIST)) {
     const rows = await trx
       .selectFrom(link.table)
-      .select([C.target, ...(link.targetLocalized ? [C.targetLocale] : []), sql<number | null>`max(${sql.ref(C.entityOrder)})`.as('last')])
+      .select([C.target, ...(link.targetLocalized ? [C.targetLocale] : []), maxOf(C.entityOrder).as('last')])
       .where(C.target, 'in', chunk)
       .groupBy(link.targetLocalized ? [C.target, C.targetLocale] : [C.target])
       .execute();
@@ -119,10 +119,9 @@ async function copyLinkTable(trx: DbTransaction, link: RelationLink, pairs: read
 
   for (const chunk of chunked(deletes, IN_LIST)) await trx.deleteFrom(link.table).where(C.id, 'in', chunk).execute();
   for (const chunk of chunked(updates, WRITE_CHUNK)) {
-    const branches = chunk.map((update) => sql`when ${sql.lit(update.id)} then ${update.targetOrd === null ? sql`null` : sql.lit(update.targetOrd)}`);
     await trx
       .updateTable(link.table)
-      .set({ [C.targetOrder]: sql`case ${sql.ref(C.id)} ${sql.join(branches, sql` `)} else ${sql.ref(C.targetOrder)} end` })
+      .set({ [C.targetOrder]: caseByIdInlined(C.id, C.targetOrder, chunk.map((update) => ({ id: update.id, value: update.targetOrd }))) })
       .where(
         C.id,
         'in',

@@ -1,7 +1,8 @@
-import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import type { AliasedRawBuilder, RawBuilder } from 'kysely';
 import type { DbTransaction } from '../../db/database.js';
 import type { BoundValue, Dialect } from '../../db/dialect.js';
 import type { ColumnType } from '../../db/table-model.js';
+import { caseByIdBound, readColumn } from '../../query/compile/sql-expressions.js';
 import type { StoredModel } from '../../schema/model.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 
@@ -21,7 +22,7 @@ export function userColumns(model: StoredModel): ValueColumn[] {
 
 /** The select list that reads the columns exactly (the dialect's `select` keeps 64-bit integers whole). */
 export function selectColumns(dialect: Dialect, columns: readonly ValueColumn[]): AliasedRawBuilder<unknown, string>[] {
-  return columns.map(({ column, type }) => dialect.select(sql.ref(column), type).as(column));
+  return columns.map(({ column, type }) => readColumn(dialect, column, type).as(column));
 }
 
 /**
@@ -76,13 +77,8 @@ export async function updateRows(trx: DbTransaction, table: string, updates: rea
     const columns = [...new Set(chunk.flatMap((update) => [...update.values.keys()]))];
     const set: Record<string, RawBuilder<unknown>> = {};
     for (const column of columns) {
-      const branches = chunk
-        .filter((update) => update.values.has(column))
-        .map((update) => {
-          if (!Number.isSafeInteger(update.id)) throw new Error(`A row id must be an integer (${update.id})`);
-          return sql`when ${sql.lit(update.id)} then ${update.values.get(column) ?? null}`;
-        });
-      set[column] = sql`case ${sql.ref('id')} ${sql.join(branches, sql` `)} else ${sql.ref(column)} end`;
+      const branches = chunk.filter((update) => update.values.has(column)).map((update) => ({ id: update.id, value: update.values.get(column) }));
+      set[column] = caseByIdBound('id', column, branches);
     }
     await trx
       .updateTable(table)

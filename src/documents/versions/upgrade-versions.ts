@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SyncReport } from '../../db/sync-schema.js';
+import { boundValue } from '../../query/compile/sql-expressions.js';
+import { linkOwnerLocale, selectPublishedWithoutDraft } from '../../query/compile/compile-model-migration.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { LINK_COLUMNS } from '../../schema/relation-link.js';
 import type { KeyValueStore } from '../../store/key-value-store.js';
@@ -45,16 +46,13 @@ export async function upgradeVersions({ database, registry, sync, store, default
       const owner = link.owner;
       const locale =
         owner.modelType === 'contentType' && owner.localized
-          ? sql`(select ${sql.ref(`o.locale`)} from ${sql.table(owner.collectionName)} as o where ${sql.ref('o.id')} = ${sql.ref(`${link.table}.${LINK_COLUMNS.entity}`)})`
-          : sql.val(defaultLocale);
+          ? linkOwnerLocale(link.table, LINK_COLUMNS.entity, owner.collectionName)
+          : boundValue(defaultLocale);
       await trx.updateTable(link.table).set({ [LINK_COLUMNS.targetLocale]: locale }).where(LINK_COLUMNS.targetLocale, 'is', null).execute();
     }
     for (const type of needDrafts) {
       await dialect.lockForUniqueCheck(trx, type.collectionName);
-      const localeMatch = type.localized ? sql`and ${sql.ref('d.locale')} = ${sql.ref('p.locale')}` : sql``;
-      const missing = await sql<{ id: number }>`select ${sql.ref('p.id')} as id from ${sql.table(type.collectionName)} as p
-        where ${sql.ref('p.published_at')} is not null
-        and not exists (select 1 from ${sql.table(type.collectionName)} as d where ${sql.ref('d.document_id')} = ${sql.ref('p.document_id')} and ${sql.ref('d.published_at')} is null ${localeMatch})`.execute(trx);
+      const missing = await selectPublishedWithoutDraft(type).execute(trx);
       for (const row of missing.rows) await cloneVersion(trx, type, Number(row.id), { published_at: null }, { dialect, registry });
       if (missing.rows.length > 0) log(`${type.uid}: created drafts for ${missing.rows.length} published version(s) that had none (Draft & Publish)`);
     }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.js';
+import { readColumn } from '../../query/compile/sql-expressions.js';
 import type { ContentType } from '../../schema/content-type.js';
 import { columnTypeOf } from '../../schema/to-table-model.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -90,7 +90,7 @@ export async function sharedData(trx: DbTransaction, contentType: ContentType, r
   if (shared.length === 0 || !source) return {};
   const stored = await trx
     .selectFrom(contentType.collectionName)
-    .select(shared.map((attribute) => context.dialect.select(sql.ref(attribute.column), columnTypeOf(attribute.type)).as(attribute.name)))
+    .select(shared.map((attribute) => readColumn(context.dialect, attribute.column, columnTypeOf(attribute.type)).as(attribute.name)))
     .where('id', '=', source.id)
     .execute();
   const row = stored[0];

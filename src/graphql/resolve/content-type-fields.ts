@@ -70,7 +70,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
     // Digits only: a row id (a generated documentId is never all digits), in the entity shape.
     if (flat || !/^\d{1,15}$/.test(text)) return isDocumentId(text) ? text : null;
     const query = readQuery(contentType, args, info, principal, context, { restFilters: { id: { $eq: text } } });
-    const page = await documents.findMany({ ...query, populate: [], pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } });
+    const page = await documents.findMany({ query: { ...query, populate: [], pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } } });
     return page.documents[0]?.documentId ?? null;
   }
 
@@ -80,7 +80,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       queries[singular] = {
         type: output1,
         args: readArgs,
-        resolve: async (_parent, args: Args, ctx, info) => one(await documents.findFirst(readQuery(contentType, args, info, ctx.principal, context, { one: true }))),
+        resolve: async (_parent, args: Args, ctx, info) => one(await documents.findFirst({ query: readQuery(contentType, args, info, ctx.principal, context, { one: true }) })),
       };
       scopes.set(`Query.${singular}`, permissionOf(contentType, 'find'));
     }
@@ -92,7 +92,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
         resolve: async (_parent, args: Args, ctx, info) => {
           const documentId = await documentIdOf(args[idArg], args, info, ctx.principal);
           const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
-          return one(documentId === null ? null : await documents.findOne(query, documentId));
+          return one(documentId === null ? null : await documents.findOne({ query, documentId }));
         },
       };
       scopes.set(`Query.${singular}`, permissionOf(contentType, 'findOne'));
@@ -102,7 +102,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       const collection = output.collectionOf(contentType);
       const resolveList = async (args: Args, ctx: GraphqlRequestContext, info: GraphQLResolveInfo) => {
         const query = readQuery(contentType, args, info, ctx.principal, context, { withCount: selectsPagination(info, collection.name) });
-        return list(await documents.findMany(query), query);
+        return list(await documents.findMany({ query }), query);
       };
       if (flat) {
         queries[plural] = {
@@ -132,7 +132,7 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       args: { ...data, ...writeArgs },
       resolve: async (_parent, args: Args, ctx, info) => {
         const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
-        return one(await documents.create(validateData(bodyOf(args), contentType, 'create', registry), query));
+        return one(await documents.create({ write: validateData(bodyOf(args), contentType, 'create', registry), query }));
       },
     };
     scopes.set(`Mutation.create${typeName}`, permissionOf(contentType, 'create'));
@@ -144,12 +144,12 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       resolve: async (_parent, args: Args, ctx, info) => {
         const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
         const body = bodyOf(args);
-        if (single) return one(await documents.putSingle(contentType, (mode, base, joining) => validateData({ ...base, ...body }, contentType, mode, registry, { joining }), query));
+        if (single) return one(await documents.putSingle({ contentType, writeFor: (mode, base, joining) => validateData({ ...base, ...body }, contentType, mode, registry, { joining }), query }));
         const documentId = await documentIdOf(args[idArg], args, info, ctx.principal);
         if (documentId === null) throw new NotFoundError();
         const write = validateData(body, contentType, 'update', registry);
         const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...body }, contentType, 'create', registry, { joining: true });
-        const document = await documents.update(documentId, write, query, localize);
+        const document = await documents.update({ documentId, write, query, localize });
         if (!document) throw new NotFoundError();
         return one(document);
       },
@@ -161,13 +161,13 @@ export function contentTypeFields(contentType: ContentType, types: SchemaTypes, 
       type: flat ? output.deleteResponse : output1,
       args: single ? { ...(contentType.localized ? { locale: { type: LocaleCodeScalar } } : {}) } : { [idArg]: { type: new GraphQLNonNull(GraphQLID) }, ...(contentType.localized ? { locale: { type: LocaleCodeScalar } } : {}) },
       resolve: async (_parent, args: Args, ctx, info) => {
-        const documentId = single ? await documents.singleDocumentId(contentType) : await documentIdOf(args[idArg], args, info, ctx.principal);
+        const documentId = single ? await documents.singleDocumentId({ contentType }) : await documentIdOf(args[idArg], args, info, ctx.principal);
         if (documentId === null) throw new NotFoundError('Document not found');
         // The entity shape returns what was deleted: read it (as the selection asks) before
         // deleting: its published version, or the draft of a never-published document.
         const query = readQuery(contentType, args, info, ctx.principal, context, { one: true });
-        const before = flat ? null : ((await documents.findOne(query, documentId)) ?? (contentType.draftAndPublish ? await documents.findOne({ ...query, status: 'draft' }, documentId) : null));
-        if (!(await documents.delete(contentType, documentId, query.locale))) throw new NotFoundError('Document not found');
+        const before = flat ? null : ((await documents.findOne({ query, documentId })) ?? (contentType.draftAndPublish ? await documents.findOne({ query: { ...query, status: 'draft' }, documentId }) : null));
+        if (!(await documents.delete({ contentType, documentId, locale: query.locale }))) throw new NotFoundError('Document not found');
         return flat ? { documentId } : { data: before };
       },
     };

@@ -1,0 +1,92 @@
+import type { DbTransaction } from '../db/database.js';
+import type { DocumentQuery } from '../query/document-query.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { DocumentWrite, WriteMode } from './model-write.js';
+
+/** The write that creates a new locale of a document, given the document's shared values (as API data). */
+export type Localize = (base: Readonly<Record<string, unknown>>) => DocumentWrite;
+
+/** A check run inside a write's transaction, after its locks and before the insert (see CreateRequest.guard). */
+export type WriteGuard = (trx: DbTransaction) => Promise<void>;
+
+/**
+ * What a single type's PUT writes, for the case that applies: defaults and required attributes
+ * only on create; `base` holds shared values when a new locale is created, and `joining` says
+ * so (shared attributes left out of the body come from the document).
+ */
+export type SingleWrite = (mode: WriteMode, base: Readonly<Record<string, unknown>>, joining: boolean) => DocumentWrite;
+
+/** Versions of the query's status and locale ('*': every locale). */
+export interface FindManyRequest {
+  readonly query: DocumentQuery;
+}
+
+/** The document's version of the query's status and locale. */
+export interface FindOneRequest {
+  readonly query: DocumentQuery;
+  readonly documentId: string;
+}
+
+/** The document of a single type, if it exists (in the query's status and locale). */
+export interface FindFirstRequest {
+  readonly query: DocumentQuery;
+}
+
+/** The documentId of a single type's document, in any locale and status. */
+export interface SingleDocumentIdRequest {
+  readonly contentType: ContentType;
+}
+
+/**
+ * A document in the query's locale: its draft, published at once unless the query's status is
+ * `draft` (types without Draft & Publish have only the published version).
+ */
+export interface CreateRequest {
+  readonly write: DocumentWrite;
+  readonly query: DocumentQuery;
+  /**
+   * Runs inside the write's transaction, after its locks and before the insert: checks that
+   * must see what concurrent writers committed (a plugin's own uniqueness rule) throw there.
+   */
+  readonly guard?: WriteGuard;
+}
+
+/** Several documents of the query's content-type in one transaction: all are created, or none. */
+export interface CreateManyRequest {
+  readonly writes: readonly DocumentWrite[];
+  readonly query: DocumentQuery;
+}
+
+/**
+ * The document's version in the query's locale (its draft, then published unless the status is
+ * `draft`). Without `localize`, a document with no version in that locale is not found; with
+ * it, that locale's version is created from the write it returns for the document's shared
+ * values (docs/versions.md).
+ */
+export interface UpdateRequest {
+  readonly documentId: string;
+  readonly write: DocumentWrite;
+  readonly query: DocumentQuery;
+  readonly localize?: Localize;
+}
+
+/** A single type's PUT: updates its document, or creates it when there is none, in one transaction. */
+export interface PutSingleRequest {
+  readonly contentType: ContentType;
+  readonly writeFor: SingleWrite;
+  readonly query: DocumentQuery;
+}
+
+/** Every version of the document in `locale` ('*': all locales). */
+export interface DeleteRequest {
+  readonly contentType: ContentType;
+  readonly documentId: string;
+  readonly locale: string;
+}
+
+/** A Draft & Publish action (publish, unpublish, discard the draft) on the version of the query's locale. */
+export interface VersionActionRequest {
+  readonly contentType: ContentType;
+  readonly documentId: string;
+  readonly query: DocumentQuery;
+}

@@ -1,0 +1,58 @@
+import type { Database } from '../../db/database.js';
+import type { Dialect } from '../../db/dialect.js';
+import { StatementShapes } from '../../db/statement-shapes.js';
+import type { ContentType } from '../../schema/content-type.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
+import { createRowDecoder, type RowDecoder } from '../decode-row.js';
+import type { Document } from '../document.js';
+import type { LinkedContext } from '../linked-context.js';
+import type { VersionContext } from '../versions/version-operations.js';
+
+/** Statement shapes kept per service (content-types × field lists and written column sets). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/** What every operation of one document service shares: storage, model, clock and caches. */
+export interface DocumentContext {
+  readonly database: Database;
+  readonly dialect: Dialect;
+  readonly registry: SchemaRegistry;
+  readonly linked: LinkedContext;
+  readonly versions: VersionContext;
+  /** The clock's now, encoded for a datetime column. */
+  readonly timestamp: () => unknown;
+  /** Stored rows → documents (decoders are built once per content-type). */
+  readonly decode: (contentType: ContentType, rows: readonly Record<string, unknown>[]) => Document[];
+  /** Reads by documentId and writes are compiled once per shape; only their values change. */
+  readonly shapes: StatementShapes;
+  /** The most objects one populated answer may hold (`api.rest.maxResponseItems`). */
+  readonly maxResponseItems: number;
+}
+
+export interface DocumentContextOptions {
+  readonly database: Database;
+  readonly registry: SchemaRegistry;
+  readonly now: () => Date;
+  readonly maxResponseItems: number;
+}
+
+export function createDocumentContext({ database, registry, now, maxResponseItems }: DocumentContextOptions): DocumentContext {
+  const { dialect } = database;
+  const linked: LinkedContext = { dialect, registry };
+  const decoders = new Map<ContentType, RowDecoder>();
+  const timestamp = (): unknown => dialect.encode('datetime', now().toISOString());
+  return {
+    database,
+    dialect,
+    registry,
+    linked,
+    versions: { ...linked, timestamp },
+    timestamp,
+    decode: (contentType, rows) => {
+      let decoder = decoders.get(contentType);
+      if (!decoder) decoders.set(contentType, (decoder = createRowDecoder(contentType)));
+      return rows.map(decoder);
+    },
+    shapes: new StatementShapes(STATEMENT_CACHE_SIZE),
+    maxResponseItems,
+  };
+}

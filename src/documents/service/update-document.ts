@@ -1,0 +1,29 @@
+import type { Document } from '../document.js';
+import type { UpdateRequest } from '../document-requests.js';
+import { hashPasswords } from '../write-values.js';
+import type { DocumentContext } from './document-context.js';
+import { singleLocale } from './single-locale.js';
+import { takeWriteLocks } from './take-write-locks.js';
+import { planWrite } from './write-plan.js';
+import { updateReturningStatement } from './write-statements.js';
+import { inWriteTransaction, translateClientErrors } from './write-transaction.js';
+import { stampedColumns, writeVersion } from './write-version.js';
+
+/** Updates a document's version (see UpdateRequest); null when there is nothing to update. */
+export async function updateDocument(context: DocumentContext, { documentId, write, query, localize }: UpdateRequest): Promise<Document | null> {
+  const hashed = await hashPasswords(write);
+  const { contentType } = hashed;
+  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 }, context);
+  if (plan.execution === 'statement') {
+    return translateClientErrors(context, async () => {
+      const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed), documentId, query);
+      const { rows } = await context.database.retrying(() => context.database.db.executeQuery<Record<string, unknown>>(statement));
+      return context.decode(query.contentType, rows)[0] ?? null;
+    });
+  }
+  const written = { ...query, locale: singleLocale(query) };
+  return inWriteTransaction(context, async (trx) => {
+    await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
+    return writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
+  });
+}
