@@ -1,3 +1,4 @@
+// @databases: sqlite — the memory an upload stream holds; the file rows are covered by upload-api on every database
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
