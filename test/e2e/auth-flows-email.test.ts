@@ -1,3 +1,4 @@
+// @databases: sqlite — mail sending (SMTP) for reset and confirmation; the token columns are covered by users-routes on every database
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSmtpCapture, type SmtpCapture } from '../fixtures/users-app/helpers/smtp-capture.js';

@@ -1,3 +1,4 @@
+// @databases: sqlite — JWT and API-token verification; the token rows they read are plain lookups covered on every database by api-tokens-admin
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_TOKENS_TABLE } from '../../src/api-tokens/api-token-tables.js';

@@ -1,3 +1,4 @@
+// @databases: sqlite — hostile bodies are refused by validation, before any query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,3 +1,4 @@
+// @databases: sqlite — hostile query strings are refused by the parser and validation, before any query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { COMPARISON_OPERATORS } from '../../src/query/document-query.js';

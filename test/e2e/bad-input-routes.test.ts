@@ -1,3 +1,4 @@
+// @databases: sqlite — 404/405 for unknown routes and methods are answered by the router, before storage
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

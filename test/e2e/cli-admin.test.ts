@@ -4,6 +4,7 @@ import { after, describe, it } from 'node:test';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
+import { runTesseraInProcess as inProcess } from '../helpers/cli-in-process.js';
 import { databaseConfigFile, runTessera } from '../helpers/tessera-process.js';
 
 const kind = testDatabaseKind();
@@ -17,6 +18,8 @@ function lastLine(output: string): string {
   return output.trim().split('\n').at(-1) ?? '';
 }
 
+// Each command kind runs once as a real process (runTessera: the entry, its exit code and output
+// streams); the other calls run the same dispatch in this process (no node start each).
 describe('tessera admin:* and api-token:* commands', () => {
   it('create and reset admins, create, list and revoke API tokens on the project database, without a server', { timeout: 180_000 }, async () => {
     const dir = projects.write({
@@ -32,13 +35,13 @@ describe('tessera admin:* and api-token:* commands', () => {
 
       // Usage errors: exit 2, nothing touched.
       const usage = await Promise.all([
-        runTessera(['admin:create-user', '--password', 'Secret123', dir]),
-        runTessera(['admin:create-user', '--email', 'ann@example.com', '--password', 'Secret123', '--role', 'x', dir]),
-        runTessera(['api-token:create', '--name', 'ci', dir]),
-        runTessera(['api-token:create', '--name', 'ci', '--type', 'read-only', '--lifespan', '5', dir]),
-        runTessera(['api-token:revoke']),
-        runTessera(['api-token:list', dir, 'extra']),
-        runTessera(['admin:create-user', '--email']),
+        inProcess(['admin:create-user', '--password', 'Secret123', dir]),
+        inProcess(['admin:create-user', '--email', 'ann@example.com', '--password', 'Secret123', '--role', 'x', dir]),
+        inProcess(['api-token:create', '--name', 'ci', dir]),
+        inProcess(['api-token:create', '--name', 'ci', '--type', 'read-only', '--lifespan', '5', dir]),
+        inProcess(['api-token:revoke']),
+        inProcess(['api-token:list', dir, 'extra']),
+        inProcess(['admin:create-user', '--email']),
       ]);
       for (const run of usage) {
         assert.equal(run.code, 2, run.stderr);
@@ -49,18 +52,18 @@ describe('tessera admin:* and api-token:* commands', () => {
       assert.match(usage[6]?.stderr ?? '', /Option '--email <value>' argument missing/);
       assert.match(usage[3]?.stderr ?? '', /--lifespan must be 7, 30 or 90/);
 
-      const weak = await runTessera(['admin:create-user', '--email', 'ann@example.com', '--password', 'weak', dir]);
+      const weak = await inProcess(['admin:create-user', '--email', 'ann@example.com', '--password', 'weak', dir]);
       assert.equal(weak.code, 1);
       assert.match(weak.stderr, /at least 8 characters/);
       const created = await runTessera(['admin:create-user', '--email', 'Ann@Example.com', '--password', 'Secret123', '--firstname', 'Ann', '--lastname', 'Lee', dir]);
       assert.equal(created.stderr, '');
       assert.equal(created.code, 0);
       assert.equal(created.stdout, 'Created the super-admin ann@example.com (id 1).\n');
-      const again = await runTessera(['admin:create-user', '--email', 'ann@example.com', '--password', 'Secret123', dir]);
+      const again = await inProcess(['admin:create-user', '--email', 'ann@example.com', '--password', 'Secret123', dir]);
       assert.equal(again.code, 1);
       assert.match(again.stderr, /Email already taken/);
 
-      const unknownAdmin = await runTessera(['admin:reset-password', '--email', 'bob@example.com', '--password', 'Other1234', dir]);
+      const unknownAdmin = await inProcess(['admin:reset-password', '--email', 'bob@example.com', '--password', 'Other1234', dir]);
       assert.equal(unknownAdmin.code, 1);
       assert.match(unknownAdmin.stderr, /No admin user has the email bob@example.com/);
       const reset = await runTessera(['admin:reset-password', '--email', 'ann@example.com', '--password=Other1234', dir]);
@@ -72,15 +75,15 @@ describe('tessera admin:* and api-token:* commands', () => {
       assert.match(readOnly.stdout, /^Created the API token "ci" \(id 1, read-only, expires \d{4}-\d\d-\d\dT[\d:.]+Z\)\.\nCopy it now: it is not stored and cannot be shown again\.\n/);
       const readOnlyToken = lastLine(readOnly.stdout);
       assert.match(readOnlyToken, TOKEN_LINE);
-      const custom = await runTessera(['api-token:create', '--name', 'writer', '--type', 'custom', '--permissions', 'api::article.article.find, api::article.article.create', dir]);
+      const custom = await inProcess(['api-token:create', '--name', 'writer', '--type', 'custom', '--permissions', 'api::article.article.find, api::article.article.create', dir]);
       assert.equal(custom.code, 0, custom.stderr);
       assert.match(custom.stdout, /\(id 2, custom, never expires, 2 permissions\)/);
       const customToken = lastLine(custom.stdout);
       assert.match(customToken, TOKEN_LINE);
       const refused = await Promise.all([
-        runTessera(['api-token:create', '--name', 'ci', '--type', 'full-access', dir]),
-        runTessera(['api-token:create', '--name', 'bad', '--type', 'custom', '--permissions', 'api::article.article.fly', dir]),
-        runTessera(['api-token:create', '--name', 'bad', '--type', 'superuser', dir]),
+        inProcess(['api-token:create', '--name', 'ci', '--type', 'full-access', dir]),
+        inProcess(['api-token:create', '--name', 'bad', '--type', 'custom', '--permissions', 'api::article.article.fly', dir]),
+        inProcess(['api-token:create', '--name', 'bad', '--type', 'superuser', dir]),
       ]);
       for (const run of refused) assert.equal(run.code, 1, run.stderr);
       assert.match(refused[0]?.stderr ?? '', /Name already taken/);
@@ -112,13 +115,13 @@ describe('tessera admin:* and api-token:* commands', () => {
         assert.equal(revokedByName.code, 0, revokedByName.stderr);
         assert.equal(revokedByName.stdout, 'Revoked the API token "ci" (id 1).\n');
         assert.equal((await app.get('/api/articles', auth(readOnlyToken))).status, 401);
-        const revokedById = await runTessera(['api-token:revoke', '2', dir]);
+        const revokedById = await inProcess(['api-token:revoke', '2', dir]);
         assert.equal(revokedById.code, 0, revokedById.stderr);
         assert.equal((await app.get('/api/articles', auth(customToken))).status, 401);
-        const missing = await runTessera(['api-token:revoke', 'ci', dir]);
+        const missing = await inProcess(['api-token:revoke', 'ci', dir]);
         assert.equal(missing.code, 1);
         assert.match(missing.stderr, /No API token has the name or id ci/);
-        assert.equal((await runTessera(['api-token:list', dir])).stdout, 'No API tokens.\n');
+        assert.equal((await inProcess(['api-token:list', dir])).stdout, 'No API tokens.\n');
       } finally {
         await app.close();
       }
@@ -128,7 +131,7 @@ describe('tessera admin:* and api-token:* commands', () => {
   });
 
   it('a folder that is not a project is refused', async () => {
-    const run = await runTessera(['api-token:list', path.join(projects.root, 'nope')]);
+    const run = await inProcess(['api-token:list', path.join(projects.root, 'nope')]);
     assert.equal(run.code, 1);
     assert.match(run.stderr, /no such project folder/);
   });

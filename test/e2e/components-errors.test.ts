@@ -1,3 +1,4 @@
+// @databases: sqlite — component payloads refused by validation, before any query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { componentRows, countRows, TABLES } from '../helpers/component-rows.js';

@@ -1,3 +1,4 @@
+// @databases: sqlite — authorization decisions of GraphQL against REST (the same query stage; storage is covered by graphql-content)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bearer, createApiToken, createUser, signJwt } from '../helpers/auth-fixtures.js';

@@ -7,6 +7,7 @@ import { PUBLIC_PRINCIPAL, type Principal } from '../../src/auth/principal.js';
 import type { GraphqlConfig } from '../../src/graphql/graphql-config.js';
 import type { GraphqlRequestContext } from '../../src/graphql/graphql-context.js';
 import { registerGraphql, type GraphqlEndpoint } from '../../src/graphql/http/graphql-plugin.js';
+import { closeHttp } from '../../src/ops/close-http.js';
 import { toErrorEnvelope } from '../../src/rest/error-envelope.js';
 import { DefinitionError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/shared/errors.js';
 
@@ -121,7 +122,9 @@ async function start(options: { config?: Partial<GraphqlConfig>; production?: bo
     plugins: options.plugins ?? [],
   });
   const address = await fastify.listen({ port: 0, host: '127.0.0.1' });
-  return { url: address, fastify, endpoint, close: () => fastify.close() };
+  // Closed as the application closes (src/app.ts): a keep-alive connection whose reply finishes
+  // after close() began would otherwise hold the close for Fastify's 72 s keep-alive timeout.
+  return { url: address, fastify, endpoint, close: () => closeHttp(fastify, 5_000) };
 }
 
 interface Result {

@@ -1,3 +1,4 @@
+// @databases: sqlite — GraphQL start-up and depth-limit messages and the console
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

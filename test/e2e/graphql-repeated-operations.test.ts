@@ -1,3 +1,4 @@
+// @databases: sqlite — mercurius' compiled (graphql-jit) operations; the reads and writes they run are the same queries graphql-content runs on every database
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type AnyVariables, type DocumentInput } from '@urql/core';

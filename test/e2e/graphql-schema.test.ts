@@ -1,3 +1,4 @@
+// @databases: sqlite — the GraphQL schema is generated from the model, not from storage
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

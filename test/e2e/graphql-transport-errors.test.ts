@@ -1,3 +1,4 @@
+// @databases: sqlite — GraphQL transport (parse, method, content type) errors, answered before any resolver
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type CombinedError, type OperationResult } from '@urql/core';

@@ -1,3 +1,4 @@
+// @databases: sqlite — the GraphQL multipart transport; the file rows are covered by upload-api on every database
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

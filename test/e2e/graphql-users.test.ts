@@ -1,3 +1,4 @@
+// @databases: sqlite — users-permissions flows and the shared rate limit over GraphQL; users' storage is covered by users-routes on every database
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange } from '@urql/core';

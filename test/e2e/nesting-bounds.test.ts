@@ -1,3 +1,4 @@
+// @databases: sqlite — nesting bounds are refused before any SQL is built
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

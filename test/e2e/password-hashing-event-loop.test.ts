@@ -1,3 +1,4 @@
+// @databases: sqlite — password hashing off the event loop
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

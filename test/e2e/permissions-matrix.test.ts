@@ -1,3 +1,4 @@
+// @databases: sqlite — authorization decisions (roles and API tokens × actions); the populate it prunes is covered by the populate-* files
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bearer, createApiToken, createUser } from '../helpers/auth-fixtures.js';

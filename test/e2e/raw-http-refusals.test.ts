@@ -1,3 +1,4 @@
+// @databases: sqlite — malformed HTTP is refused before routing
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { rawHttp, type RawResponse } from '../helpers/raw-http.js';

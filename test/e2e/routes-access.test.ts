@@ -1,3 +1,4 @@
+// @databases: sqlite — 401/403 are decided before documents or query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,3 +1,4 @@
+// @databases: sqlite — attacks on JWTs, passwords and the login rate limit: token and hash checks, not SQL
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';

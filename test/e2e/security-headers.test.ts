@@ -1,3 +1,4 @@
+// @databases: sqlite — CORS and security headers, and config/middlewares, are set before any handler
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';

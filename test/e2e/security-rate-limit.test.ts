@@ -1,3 +1,4 @@
+// @databases: sqlite — rate-limit windows live in the memory store (Redis in test/cluster), not in the database
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { manualClock } from '../helpers/manual-clock.js';

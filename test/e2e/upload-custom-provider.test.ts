@@ -1,3 +1,4 @@
+// @databases: sqlite — the provider contract and the request size cap; the file rows are covered by upload-api on every database
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @databases: sqlite — status and locale parameters are validated before any query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { createApp, type App } from '../../src/app.js';
 import type { AppConfig } from '../../src/config/app-config.js';
 import type { Clock } from '../../src/shared/clock.js';
-import { createTestDatabase } from './test-database.js';
+import { createHash } from 'node:crypto';
+import { openDatabase } from '../../src/db/database.js';
+import { syncSchema } from '../../src/db/sync-schema.js';
+import { buildModel } from '../../src/model/build-model.js';
+import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load-definitions.js';
+import { BUILT_INS } from './built-ins.js';
+import { createTestDatabase, TEMPLATES_ENV, testDatabaseKind, type SchemaTemplate } from './test-database.js';
 
 /** The repository root, whether running from src (tsx) or from dist. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../../..' : '../..');
@@ -45,17 +51,50 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** The app's clock (rate-limit windows, token lifetimes): a test moves it instead of sleeping. */
   readonly clock?: Clock;
+  /**
+   * false: the database starts empty, so that the app's start creates every table (for tests of
+   * what that sync does). By default it may start from a template where the same schema was
+   * synced before (see createTestDatabase); the start still runs its sync, which finds it done.
+   */
+  readonly presynced?: boolean;
+}
+
+/**
+ * The schema the app's start syncs for `projectDir`, made as the start makes it (src/app.ts);
+ * undefined when the project's definitions do not build: the start itself must report that.
+ */
+async function schemaTemplate(projectDir: string): Promise<SchemaTemplate | undefined> {
+  try {
+    const { tables } = buildModel({ types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) }, BUILT_INS);
+    const all = [...tables, ...BUILT_INS.tables];
+    return {
+      key: createHash('sha256').update(JSON.stringify(all)).digest('hex').slice(0, 16),
+      build: async (config) => {
+        const database = await openDatabase(config);
+        try {
+          await syncSchema(database, all);
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Starts a real server for a fixture project on a fresh database (in-memory SQLite, or a new
- * PostgreSQL or MySQL database when `TESSERA_TEST_DB` says so) and a free port.
+ * PostgreSQL or MySQL database when `TESSERA_TEST_DB` says so) and a free port. The start is the
+ * real one, schema sync included (on PostgreSQL the database may be a copy of a pre-synced one).
  * Requests go over real HTTP (fetch), as clients send them.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const fixture = options.fixture ?? 'kitchen-sink';
   const projectDir = path.isAbsolute(fixture) ? fixture : fixturePath(fixture);
-  const database = await createTestDatabase();
+  // Templates only where they pay (PostgreSQL copies a database faster than it runs the DDL) and the runner allows them.
+  const templated = options.presynced !== false && testDatabaseKind() === 'postgres' && process.env[TEMPLATES_ENV] !== undefined;
+  const database = await createTestDatabase(undefined, templated ? await schemaTemplate(projectDir) : undefined);
   let app: App;
   try {
     app = await createApp({
