@@ -15,18 +15,18 @@ export default tseslint.config(
   },
   {
     // Only the composition root, the process entry, the CLI, tests and benchmarks may reach a transport
-    // (and the features' routes, transports themselves, through src/plugin-http.ts).
+    // (and the features' routes, transports themselves, through src/transports/plugin-http.ts).
     files: ['src/**/*.ts'],
-    ignores: ['src/app.ts', 'src/main.ts', 'src/cli/**', 'src/rest/**', 'src/graphql/**', 'src/plugin-http.ts'],
+    ignores: ['src/server/app.ts', 'src/server/main.ts', 'src/server/cli/**', 'src/transports/rest/**', 'src/transports/graphql/**', 'src/transports/plugin-http.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/rest/*', '**/cli/*'], message: 'Nothing imports a transport or the CLI.' }] }] },
   },
   {
-    files: ['src/rest/**/*.ts'],
+    files: ['src/transports/rest/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/*', '**/db/**'], message: 'Transports never import db/.' }] }] },
   },
   {
     // GraphQL is a transport beside REST: it shares the stages below them, never REST's own modules.
-    files: ['src/graphql/**/*.ts'],
+    files: ['src/transports/graphql/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/db/*', '**/db/**'], message: 'Transports never import db/.' },
@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/schema/**/*.ts', 'src/db/**/*.ts'],
+    files: ['src/core/schema/**/*.ts', 'src/core/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/documents/*', '**/query/*', '**/rest/*', '**/auth/*'], message: 'schema/ and db/ depend only on shared/ (db may use schema types).' }] }] },
   },
   {
@@ -46,12 +46,12 @@ export default tseslint.config(
     // SQL text is written in db/ (what one database speaks) and query/compile/ (statements and
     // expressions); everything else composes their typed functions (issue 16).
     files: ['src/**/*.ts'],
-    ignores: ['src/db/**', 'src/query/compile/**'],
+    ignores: ['src/core/db/**', 'src/core/query/compile/**'],
     rules: {
       'no-restricted-syntax': ['error',
-        { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: "Kysely's sql tag is used only in src/db/ and src/query/compile/: add a typed function there." },
-        { selector: "ImportDeclaration[source.value='kysely'] > ImportNamespaceSpecifier", message: "Import Kysely's names one by one (its sql tag is used only in src/db/ and src/query/compile/)." },
-        { selector: "MemberExpression[object.name='CompiledQuery'][property.name='raw']", message: 'Raw statement text is written only in src/db/ and src/query/compile/.' },
+        { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: "Kysely's sql tag is used only in src/core/db/ and src/core/query/compile/: add a typed function there." },
+        { selector: "ImportDeclaration[source.value='kysely'] > ImportNamespaceSpecifier", message: "Import Kysely's names one by one (its sql tag is used only in src/core/db/ and src/core/query/compile/)." },
+        { selector: "MemberExpression[object.name='CompiledQuery'][property.name='raw']", message: 'Raw statement text is written only in src/core/db/ and src/core/query/compile/.' },
       ],
     },
   },

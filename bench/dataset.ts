@@ -44,7 +44,7 @@ export function documentId(random: () => number): string {
   return id;
 }
 
-/** A row in the exact stored form Tessera writes on SQLite (see src/db/sqlite/sqlite-dialect.ts); seed-postgres.ts maps it to PostgreSQL's. */
+/** A row in the exact stored form Tessera writes on SQLite (see src/core/db/sqlite/sqlite-dialect.ts); seed-postgres.ts maps it to PostgreSQL's. */
 export interface SeedRow {
   readonly document_id: string;
   readonly title: string;
@@ -77,7 +77,7 @@ export const ARTICLE_COLUMNS = [
 
 /**
  * The same columns' types on PostgreSQL, as `format_type` names them (see
- * src/db/postgres/postgres-dialect.ts): numeric decimals, real booleans, dates, instants
+ * src/core/db/postgres/postgres-dialect.ts): numeric decimals, real booleans, dates, instants
  * to the millisecond and JSON as text.
  */
 export const POSTGRES_ARTICLE_TYPES: Readonly<Record<(typeof ARTICLE_COLUMNS)[number], string>> = {

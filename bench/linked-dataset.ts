@@ -1,7 +1,7 @@
 /**
  * The populate scenario's data: authors, categories, the link rows that tie articles to them,
  * and the component rows of each article's `seo` and `blocks`, in the storage layout Tessera
- * defines (src/schema/relation-link.ts, src/schema/component-model.ts). Generated from a PRNG
+ * defines (src/core/schema/relation-link.ts, src/core/schema/component-model.ts). Generated from a PRNG
  * of its own, so the articles themselves stay exactly the rows the other scenarios read.
  */
 import { capitalize, createRandom, documentId, pick, toSlug, words } from './dataset.js';

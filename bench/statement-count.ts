@@ -1,9 +1,9 @@
 /**
  * SQL statements Tessera runs per request of each scenario, read from its statement counter
- * (src/db/statement-counter.ts): Tessera is started in this process on a private copy of the
+ * (src/core/db/statement-counter.ts): Tessera is started in this process on a private copy of the
  * seed, and each scenario's first request is injected into it (no network, nothing else running).
  */
-import { createApp } from '../src/app.js';
+import { createApp } from '../src/server/app.js';
 import { BENCH_PROJECT } from './paths.js';
 import type { Scenario, ScenarioName } from './scenarios.js';
 

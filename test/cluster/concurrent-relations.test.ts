@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApp, type App } from '../../src/app.js';
-import { LINK_COLUMNS } from '../../src/schema/relation-link.js';
+import { createApp, type App } from '../../src/server/app.js';
+import { LINK_COLUMNS } from '../../src/core/schema/relation-link.js';
 import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
 import { clientOf, type Client } from '../helpers/cluster-http.js';
 import { seededRandom } from '../helpers/random.js';

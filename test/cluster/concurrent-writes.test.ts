@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/server/app.js';
 import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
 import { clientOf, notUnique, type Client, type Reply } from '../helpers/cluster-http.js';
 import { fixturePath } from '../helpers/test-app.js';

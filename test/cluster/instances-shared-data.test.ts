@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { Database } from '../../src/db/database.js';
+import type { Database } from '../../src/core/db/database.js';
 import { inspect, onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
 import { clientOf, notUnique, type Client, type Reply } from '../helpers/cluster-http.js';
 import { startTogether, type Instance } from '../helpers/cluster-instance.js';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { createApp, type App } from '../../src/app.js';
-import type { DatabaseConfig } from '../../src/config/app-config.js';
+import { createApp, type App } from '../../src/server/app.js';
+import type { DatabaseConfig } from '../../src/core/config/app-config.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 import { fixturePath } from '../helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/server/app.js';
 import { onFreshDatabase, type ServerDatabase, type ServerKind } from '../helpers/cluster-database.js';
 import { fixturePath } from '../helpers/test-app.js';
 

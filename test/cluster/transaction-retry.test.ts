@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { TRANSACTION_ATTEMPTS, type Database } from '../../src/db/database.js';
+import { TRANSACTION_ATTEMPTS, type Database } from '../../src/core/db/database.js';
 import { inspect, onFreshDatabase } from '../helpers/cluster-database.js';
 
 /**

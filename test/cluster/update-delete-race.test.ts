@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createApp } from '../../src/app.js';
-import type { Database } from '../../src/db/database.js';
+import { createApp } from '../../src/server/app.js';
+import type { Database } from '../../src/core/db/database.js';
 import { inspect, onFreshDatabase, type ServerDatabase, type ServerKind } from '../helpers/cluster-database.js';
 import { clientOf, type Client } from '../helpers/cluster-http.js';
 import { fixturePath } from '../helpers/test-app.js';

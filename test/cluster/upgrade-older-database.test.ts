@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/server/app.js';
 import { onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
 import { fixturePath } from '../helpers/test-app.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createSigner } from 'fast-jwt';
-import type { AppConfig } from '../../src/config/app-config.js';
-import { createDocumentApi } from '../../src/documents/document-api.js';
-import { createDocumentService } from '../../src/documents/document-service.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
+import { createDocumentApi } from '../../src/core/documents/document-api.js';
+import { createDocumentService } from '../../src/core/documents/document-service.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

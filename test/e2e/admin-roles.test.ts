@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDocumentApi } from '../../src/documents/document-api.js';
-import { createDocumentService } from '../../src/documents/document-service.js';
+import { createDocumentApi } from '../../src/core/documents/document-api.js';
+import { createDocumentService } from '../../src/core/documents/document-service.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ENV = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Secret123' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { API_TOKENS_TABLE } from '../../src/api-tokens/api-token-tables.js';
+import { API_TOKENS_TABLE } from '../../src/plugins/api-tokens/api-token-tables.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ENV = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Secret123' };

@@ -159,8 +159,8 @@ describe('email confirmation through the SMTP provider', () => {
     await t.post('/api/auth/local/register', { username: 'fred', email: 'fred@example.com', password: 'Fred-pass-12' });
     await smtp.next();
     const fred = await t.app.database.db.selectFrom('up_users').select('id').where('username', '=', 'fred').executeTakeFirstOrThrow();
-    const { createUserJwt } = await import('../../src/users-permissions/user-jwt.js');
-    const { createKeyValueStore } = await import('../../src/store/key-value-store.js');
+    const { createUserJwt } = await import('../../src/plugins/users-permissions/user-jwt.js');
+    const { createKeyValueStore } = await import('../../src/core/store/key-value-store.js');
     const jwt = await createUserJwt(t.app.config, createKeyValueStore(t.app.database));
     const me = await t.get('/api/users/me', { authorization: `Bearer ${jwt.sign(Number(fred.id))}` });
     assert.equal(me.status, 401);

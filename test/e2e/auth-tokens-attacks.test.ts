@@ -1,8 +1,8 @@
 // @databases: sqlite — JWT and API-token verification; the token rows they read are plain lookups covered on every database by api-tokens-admin
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TOKENS_TABLE } from '../../src/api-tokens/api-token-tables.js';
-import { createKeyValueStore } from '../../src/store/key-value-store.js';
+import { API_TOKENS_TABLE } from '../../src/plugins/api-tokens/api-token-tables.js';
+import { createKeyValueStore } from '../../src/core/store/key-value-store.js';
 import { bearer, createApiToken, createUser, jwtSecret, signJwt } from '../helpers/auth-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 // @databases: sqlite — hostile query strings are refused by the parser and validation, before any query
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { COMPARISON_OPERATORS } from '../../src/query/document-query.js';
+import { COMPARISON_OPERATORS } from '../../src/core/query/document-query.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { serve } from '../../src/cli/serve.js';
+import { serve } from '../../src/server/cli/serve.js';
 
 /** `tessera develop`: serve() with watch on, driven by editing the project's files. */
 const dir = mkdtempSync(path.join(tmpdir(), 'tessera-develop-'));

@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DeleteQueryNode, InsertQueryNode, UpdateQueryNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import type { DbTransaction } from '../../src/db/database.js';
-import { cloneVersion, copyVersion } from '../../src/documents/versions/copy-version.js';
-import { selectColumns, userColumns } from '../../src/documents/versions/row-values.js';
-import type { LinkedContext } from '../../src/documents/linked-context.js';
-import { COMPONENT_OWNER_COLUMNS as OWNER } from '../../src/schema/component-model.js';
-import type { ContentType } from '../../src/schema/content-type.js';
-import type { StoredModel } from '../../src/schema/model.js';
-import { LINK_COLUMNS as L } from '../../src/schema/relation-link.js';
-import { columnTypeOf } from '../../src/schema/to-table-model.js';
+import type { DbTransaction } from '../../src/core/db/database.js';
+import { cloneVersion, copyVersion } from '../../src/core/documents/versions/copy-version.js';
+import { selectColumns, userColumns } from '../../src/core/documents/versions/row-values.js';
+import type { LinkedContext } from '../../src/core/documents/linked-context.js';
+import { COMPONENT_OWNER_COLUMNS as OWNER } from '../../src/core/schema/component-model.js';
+import type { ContentType } from '../../src/core/schema/content-type.js';
+import type { StoredModel } from '../../src/core/schema/model.js';
+import { LINK_COLUMNS as L } from '../../src/core/schema/relation-link.js';
+import { columnTypeOf } from '../../src/core/schema/to-table-model.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
- * copyVersion / cloneVersion (src/documents/versions) on rows seeded straight into the tables:
+ * copyVersion / cloneVersion (src/core/documents/versions) on rows seeded straight into the tables:
  * values, relation lists and component trees are copied, and whatever survives keeps its id
  * (DESIGN.md §4). Runs on every database.
  */

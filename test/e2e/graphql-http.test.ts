@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
-import type { AuthService } from '../../src/auth/auth-service.js';
-import { PUBLIC_PRINCIPAL, type Principal } from '../../src/auth/principal.js';
-import type { GraphqlConfig } from '../../src/graphql/graphql-config.js';
-import type { GraphqlRequestContext } from '../../src/graphql/graphql-context.js';
-import { registerGraphql, type GraphqlEndpoint } from '../../src/graphql/http/graphql-plugin.js';
-import { closeHttp } from '../../src/ops/close-http.js';
-import { toErrorEnvelope } from '../../src/rest/error-envelope.js';
-import { DefinitionError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/shared/errors.js';
+import type { AuthService } from '../../src/core/auth/auth-service.js';
+import { PUBLIC_PRINCIPAL, type Principal } from '../../src/core/auth/principal.js';
+import type { GraphqlConfig } from '../../src/transports/graphql/graphql-config.js';
+import type { GraphqlRequestContext } from '../../src/transports/graphql/graphql-context.js';
+import { registerGraphql, type GraphqlEndpoint } from '../../src/transports/graphql/http/graphql-plugin.js';
+import { closeHttp } from '../../src/server/ops/close-http.js';
+import { toErrorEnvelope } from '../../src/transports/rest/error-envelope.js';
+import { DefinitionError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/core/shared/errors.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read arbitrary JSON */
 
@@ -105,7 +105,7 @@ interface Server {
 
 async function start(options: { config?: Partial<GraphqlConfig>; production?: boolean; plugins?: readonly unknown[] } = {}): Promise<Server> {
   const fastify = Fastify();
-  // The application's handlers (src/app.ts): errors GraphQL does not answer, and unknown paths, become the REST envelope.
+  // The application's handlers (src/server/app.ts): errors GraphQL does not answer, and unknown paths, become the REST envelope.
   fastify.setErrorHandler((error, _request, reply) => {
     const envelope = toErrorEnvelope(error);
     return reply.code(envelope.status).send(envelope.body);
@@ -122,7 +122,7 @@ async function start(options: { config?: Partial<GraphqlConfig>; production?: bo
     plugins: options.plugins ?? [],
   });
   const address = await fastify.listen({ port: 0, host: '127.0.0.1' });
-  // Closed as the application closes (src/app.ts): a keep-alive connection whose reply finishes
+  // Closed as the application closes (src/server/app.ts): a keep-alive connection whose reply finishes
   // after close() began would otherwise hold the close for Fastify's 72 s keep-alive timeout.
   return { url: address, fastify, endpoint, close: () => closeHttp(fastify, 5_000) };
 }

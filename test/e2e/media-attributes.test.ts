@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDocumentService, type DocumentService } from '../../src/documents/document-service.js';
-import { validateData } from '../../src/documents/validate-data.js';
-import { parseDocumentQuery } from '../../src/query/parse/parse-document-query.js';
-import type { ContentType } from '../../src/schema/content-type.js';
-import { LINK_COLUMNS } from '../../src/schema/relation-link.js';
-import { FILE_UID } from '../../src/upload/file-type.js';
+import { createDocumentService, type DocumentService } from '../../src/core/documents/document-service.js';
+import { validateData } from '../../src/core/documents/validate-data.js';
+import { parseDocumentQuery } from '../../src/core/query/parse/parse-document-query.js';
+import type { ContentType } from '../../src/core/schema/content-type.js';
+import { LINK_COLUMNS } from '../../src/core/schema/relation-link.js';
+import { FILE_UID } from '../../src/plugins/upload/file-type.js';
 import { expectContiguousOrders } from '../helpers/relation-model.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 

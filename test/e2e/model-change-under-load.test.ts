@@ -3,8 +3,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ModelChange } from '../../src/model/model-change.js';
-import type { AttributeDefinition, ContentTypeDefinition } from '../../src/schema/definition.js';
+import type { ModelChange } from '../../src/core/model/model-change.js';
+import type { AttributeDefinition, ContentTypeDefinition } from '../../src/core/schema/definition.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 

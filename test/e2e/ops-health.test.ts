@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { ServerDatabaseConfig } from '../../src/config/app-config.js';
+import type { ServerDatabaseConfig } from '../../src/core/config/app-config.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { runTessera } from '../helpers/tessera-process.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AppConfig } from '../../src/config/app-config.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { withGraphqlConfig } from '../helpers/graphql-config.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApp } from '../../src/app.js';
-import { DefinitionError } from '../../src/shared/errors.js';
+import { createApp } from '../../src/server/app.js';
+import { DefinitionError } from '../../src/core/shared/errors.js';
 import { fixturePath } from '../helpers/test-app.js';
 
 /** In production no secret is generated: a start without one stops, naming the variable. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/server/app.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /**

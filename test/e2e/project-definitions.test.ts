@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createApp } from '../../src/app.js';
-import { isPluginType } from '../../src/schema/content-type.js';
-import { DefinitionError } from '../../src/shared/errors.js';
+import { createApp } from '../../src/server/app.js';
+import { isPluginType } from '../../src/core/schema/content-type.js';
+import { DefinitionError } from '../../src/core/shared/errors.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /**

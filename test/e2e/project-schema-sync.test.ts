@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/server/app.js';
 import { BUILT_IN_TABLES } from '../helpers/built-in-tables.js';
 
 /**

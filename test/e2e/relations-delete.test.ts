@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LINK_COLUMNS } from '../../src/schema/relation-link.js';
+import { LINK_COLUMNS } from '../../src/core/schema/relation-link.js';
 import { expectContiguousOrders, expectReads, RelationModel } from '../helpers/relation-model.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
-import type { AppConfig } from '../../src/config/app-config.js';
-import { createEnvHelper } from '../../src/config/env.js';
-import type { PluginContext } from '../../src/plugin/plugin-context.js';
-import { registerSecurityHeaders } from '../../src/security/security-headers-plugin.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
+import { createEnvHelper } from '../../src/core/config/env.js';
+import type { PluginContext } from '../../src/core/plugin/plugin-context.js';
+import { registerSecurityHeaders } from '../../src/transports/security/security-headers-plugin.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
-import { loadConfigExport } from '../../src/config/load-config-file.js';
+import { loadConfigExport } from '../../src/core/config/load-config-file.js';
 
 /**
  * CORS and security headers: on by default with Strapi's defaults (any origin, no

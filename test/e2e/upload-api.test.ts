@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { AppConfig } from '../../src/config/app-config.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A throw-away copy of the fixture, so uploads never land in the repository. */

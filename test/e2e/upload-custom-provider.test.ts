@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/server/app.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**

@@ -9,9 +9,9 @@ import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { readS3ProviderOptions } from '../../src/upload/s3-provider-options.js';
-import { createS3Provider } from '../../src/upload/s3-provider.js';
-import type { UploadProvider } from '../../src/upload/upload-provider.js';
+import { readS3ProviderOptions } from '../../src/plugins/upload/s3-provider-options.js';
+import { createS3Provider } from '../../src/plugins/upload/s3-provider.js';
+import type { UploadProvider } from '../../src/plugins/upload/upload-provider.js';
 
 // s3rver runs in a child process so the memory measured here is the provider's alone, not the
 // server's handling of the 50 MB it receives.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/server/app.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { verifyPassword } from '../../src/documents/hash-password.js';
+import { verifyPassword } from '../../src/core/documents/hash-password.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

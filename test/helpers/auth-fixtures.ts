@@ -1,14 +1,14 @@
 import { createSigner } from 'fast-jwt';
-import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE, generateApiToken, hashApiToken } from '../../src/api-tokens/api-token-tables.js';
-import { resolveApiTokenSalt } from '../../src/api-tokens/api-token-salt.js';
-import type { App } from '../../src/app.js';
-import { createDocumentId } from '../../src/documents/document-id.js';
-import { createDocumentService } from '../../src/documents/document-service.js';
-import { validateData } from '../../src/documents/validate-data.js';
-import { parseDocumentQuery } from '../../src/query/parse/parse-document-query.js';
-import { createKeyValueStore } from '../../src/store/key-value-store.js';
-import { USER_UID } from '../../src/users-permissions/content-types.js';
-import { createUserJwt, resolveJwtSecret } from '../../src/users-permissions/user-jwt.js';
+import { API_TOKEN_PERMISSIONS_TABLE, API_TOKENS_TABLE, generateApiToken, hashApiToken } from '../../src/plugins/api-tokens/api-token-tables.js';
+import { resolveApiTokenSalt } from '../../src/plugins/api-tokens/api-token-salt.js';
+import type { App } from '../../src/server/app.js';
+import { createDocumentId } from '../../src/core/documents/document-id.js';
+import { createDocumentService } from '../../src/core/documents/document-service.js';
+import { validateData } from '../../src/core/documents/validate-data.js';
+import { parseDocumentQuery } from '../../src/core/query/parse/parse-document-query.js';
+import { createKeyValueStore } from '../../src/core/store/key-value-store.js';
+import { USER_UID } from '../../src/plugins/users-permissions/content-types.js';
+import { createUserJwt, resolveJwtSecret } from '../../src/plugins/users-permissions/user-jwt.js';
 
 /**
  * Users, roles and API tokens made directly in the database, as the admin API or the CLI would

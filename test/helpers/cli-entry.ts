@@ -19,11 +19,11 @@ function distIsFresh(dir = path.join(ROOT, 'src')): boolean {
 
 /**
  * Node arguments that run the CLI as a user does: the compiled entry in dist/ (npm test builds
- * first). When dist/ is older than the sources (tsx --test while editing), src/main.ts runs
+ * first). When dist/ is older than the sources (tsx --test while editing), src/server/main.ts runs
  * through tsx instead, so that a stale build can never make a test pass; that is about three
  * times slower.
  */
 export const CLI_ENTRY: readonly string[] =
   fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`) || distIsFresh()
-    ? [path.join(ROOT, 'dist', 'src', 'main.js')]
-    : ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')];
+    ? [path.join(ROOT, 'dist', 'src', 'server', 'main.js')]
+    : ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'main.ts')];

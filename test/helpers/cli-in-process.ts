@@ -1,8 +1,8 @@
-import { isAdminCommand, runAdminCommand } from '../../src/cli/admin-commands.js';
+import { isAdminCommand, runAdminCommand } from '../../src/server/cli/admin-commands.js';
 import { childEnv, type Run } from './tessera-process.js';
 
 /**
- * Runs an admin command (`admin:*`, `api-token:*`) in this process, as src/main.ts dispatches it,
+ * Runs an admin command (`admin:*`, `api-token:*`) in this process, as src/server/main.ts dispatches it,
  * with its output captured as the process would print it: no node start per command. The test of
  * each command kind keeps one real `runTessera` spawn for the process entry itself.
  */

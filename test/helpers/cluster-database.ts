@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { sql } from 'kysely';
-import type { ServerDatabaseConfig } from '../../src/db/database-config.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import type { ServerDatabaseConfig } from '../../src/core/db/database-config.js';
+import { openDatabase, type Database } from '../../src/core/db/database.js';
 import { ROOT } from './test-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 

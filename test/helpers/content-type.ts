@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { ContentType } from '../../src/schema/content-type.js';
-import type { AttributeDefinition, ContentTypeDefinition } from '../../src/schema/definition.js';
-import { buildRegistry, type SchemaRegistry } from '../../src/schema/registry.js';
+import type { ContentType } from '../../src/core/schema/content-type.js';
+import type { AttributeDefinition, ContentTypeDefinition } from '../../src/core/schema/definition.js';
+import { buildRegistry, type SchemaRegistry } from '../../src/core/schema/registry.js';
 
 /**
  * A frozen `api::article.article` collection type with these attributes, built through

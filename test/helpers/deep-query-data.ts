@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createDocumentId } from '../../src/documents/document-id.js';
+import { createDocumentId } from '../../src/core/documents/document-id.js';
 import { rowIdOf, seedComponent, seedLinks } from './seed-linked.js';
 import type { TestApp } from './test-app.js';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../src/config/app-config.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
 
 /**
  * A test app's config with `graphql.config` set as `config/plugins` would set it (the other

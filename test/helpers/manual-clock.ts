@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/shared/clock.js';
+import type { Clock } from '../../src/core/shared/clock.js';
 
 /** A clock that stands still until the test moves it: time windows and timers without sleeping. */
 export interface ManualClock extends Clock {

@@ -1,5 +1,5 @@
-import type { ShadowCrudView } from '../../src/graphql/extension/extension-types.js';
-import type { SourcedComponentDefinition, SourcedDefinition } from '../../src/schema/definition.js';
+import type { ShadowCrudView } from '../../src/transports/graphql/extension/extension-types.js';
+import type { SourcedComponentDefinition, SourcedDefinition } from '../../src/core/schema/definition.js';
 
 /** An `api::<name>.<name>` content-type as the loader would source it, with `info` filled in. */
 export function typeDefinition(name: string, definition: SourcedDefinition['definition']): SourcedDefinition {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { App } from '../../src/app.js';
-import type { RelationLink } from '../../src/schema/relation-link.js';
-import { LINK_COLUMNS as C } from '../../src/schema/relation-link.js';
+import type { App } from '../../src/server/app.js';
+import type { RelationLink } from '../../src/core/schema/relation-link.js';
+import { LINK_COLUMNS as C } from '../../src/core/schema/relation-link.js';
 import type { TestApp } from './test-app.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { App } from '../../src/app.js';
-import { COMPONENT_OWNER_COLUMNS } from '../../src/schema/component-model.js';
-import { LINK_COLUMNS } from '../../src/schema/relation-link.js';
+import type { App } from '../../src/server/app.js';
+import { COMPONENT_OWNER_COLUMNS } from '../../src/core/schema/component-model.js';
+import { LINK_COLUMNS } from '../../src/core/schema/relation-link.js';
 
 /**
  * Writes links and component rows straight into their tables, in the layout the storage

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { DatabaseConfig } from '../../src/config/app-config.js';
+import type { DatabaseConfig } from '../../src/core/config/app-config.js';
 import { CLI_ENTRY } from './cli-entry.js';
 import { ROOT } from './test-app.js';
 

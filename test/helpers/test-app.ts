@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App } from '../../src/app.js';
-import type { AppConfig } from '../../src/config/app-config.js';
-import type { Clock } from '../../src/shared/clock.js';
+import { createApp, type App } from '../../src/server/app.js';
+import type { AppConfig } from '../../src/core/config/app-config.js';
+import type { Clock } from '../../src/core/shared/clock.js';
 import { createHash } from 'node:crypto';
-import { openDatabase } from '../../src/db/database.js';
-import { syncSchema } from '../../src/db/sync-schema.js';
-import { buildModel } from '../../src/model/build-model.js';
-import { loadComponentDefinitions, loadDefinitions } from '../../src/schema/load-definitions.js';
+import { openDatabase } from '../../src/core/db/database.js';
+import { syncSchema } from '../../src/core/db/sync-schema.js';
+import { buildModel } from '../../src/core/model/build-model.js';
+import { loadComponentDefinitions, loadDefinitions } from '../../src/core/schema/load-definitions.js';
 import { BUILT_INS } from './built-ins.js';
 import { createTestDatabase, TEMPLATES_ENV, testDatabaseKind, type SchemaTemplate } from './test-database.js';
 
@@ -60,7 +60,7 @@ export interface TestAppOptions {
 }
 
 /**
- * The schema the app's start syncs for `projectDir`, made as the start makes it (src/app.ts);
+ * The schema the app's start syncs for `projectDir`, made as the start makes it (src/server/app.ts);
  * undefined when the project's definitions do not build: the start itself must report that.
  */
 async function schemaTemplate(projectDir: string): Promise<SchemaTemplate | undefined> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { DatabaseConfig } from '../../src/config/app-config.js';
+import type { DatabaseConfig } from '../../src/core/config/app-config.js';
 
 /** The database the e2e suite runs on: `TESSERA_TEST_DB` = sqlite (default) | postgres | mysql. */
 export type TestDatabaseKind = 'sqlite' | 'postgres' | 'mysql';

@@ -1,0 +1,47 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { controllerPermissions } from '../../core/auth/permission-names.js';
+import type { GraphqlContribution } from '../../transports/graphql/build-schema.js';
+import type { HttpPluginContext } from '../../transports/plugin-http.js';
+import type { Plugin } from '../../core/plugin/plugin.js';
+import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';
+import { FILE_UID, UPLOAD_TYPES } from './file-type.js';
+import { loadProvider } from './load-provider.js';
+import { serveUploads } from './serve-uploads.js';
+import { readUploadConfig } from './upload-config.js';
+import { uploadSchema } from './upload-graphql.js';
+import { uploadRoutes } from './upload-routes.js';
+import { createUploadService } from './upload-service.js';
+
+/**
+ * The upload plugin: `<prefix>/upload…` routes and, for the local provider, `/uploads/*`. The
+ * multipart parser is registered inside this plugin's scope only: other routes keep refusing
+ * multipart bodies.
+ */
+async function registerUpload(fastify: FastifyInstance, context: HttpPluginContext): Promise<GraphqlContribution | null> {
+  const { config: appConfig, registry, documents, auth, locales } = context;
+  const contentType = registry.get(FILE_UID);
+  if (!contentType) return null;
+  const config = readUploadConfig(appConfig);
+  const provider = await loadProvider(config, appConfig.projectDir);
+  const baseQuery = () => parseDocumentQuery({}, { contentType, rest: appConfig.rest, registry, locales });
+  const uploads = createUploadService({ config, provider, documents, registry, contentType, baseQuery });
+  await fastify.register(async (scope) => {
+    // The size is checked by the upload itself (receive-upload.ts), which names the file in its 413.
+    await scope.register(multipart, { limits: { fileSize: config.sizeLimit + 1 }, throwFileSizeLimit: false });
+    uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads });
+    if (provider.name === 'local') serveUploads(scope, appConfig.projectDir);
+  });
+  fastify.addHook('onClose', async () => {
+    await provider.close?.();
+  });
+  return { graphql: uploadSchema(uploads) };
+}
+
+/** Media files: the file content-type, its routes and, in GraphQL, `updateUploadFile` and `deleteUploadFile` on the same upload service. */
+export const uploadPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
+  name: 'upload',
+  contentTypes: UPLOAD_TYPES,
+  actions: controllerPermissions('plugin::upload.content-api'),
+  register: registerUpload,
+};

@@ -1,0 +1,245 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AuthService } from '../core/auth/auth-service.js';
+import { createAuthService } from '../core/auth/create-auth-service.js';
+import { authStrategies, pluginActions, registerFeatureRoutes, registerHooks } from './features.js';
+import type { HttpPluginContext } from '../transports/plugin-http.js';
+import type { PluginContext } from '../core/plugin/plugin-context.js';
+import { createKeyValueStore } from '../core/store/key-value-store.js';
+import type { AppConfig } from '../core/config/app-config.js';
+import type { EnvMap } from '../core/config/env.js';
+import { loadAppConfig } from '../core/config/load-app-config.js';
+import { openDatabase, type Database } from '../core/db/database.js';
+import { syncSchema, type SyncReport } from '../core/db/sync-schema.js';
+import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
+import { createDocumentApi } from '../core/documents/document-api.js';
+import { createDocumentService } from '../core/documents/document-service.js';
+import { loadLifecycle } from './lifecycle/load-lifecycle.js';
+import { closeHttp } from './ops/close-http.js';
+import { createReadiness } from './ops/readiness.js';
+import { contentApiPlugin } from '../transports/rest/content-api-plugin.js';
+import type { ContentApiContext } from '../transports/rest/content-api-context.js';
+import { createModelHolder, type ModelHolder, type ModelState } from '../core/model/model-holder.js';
+import { createModelRuntime } from '../core/model/model-runtime.js';
+import type { ModelRuntime } from '../core/model/model-change.js';
+import { buildModel } from '../core/model/build-model.js';
+import { registerContentTypeBuilder } from '../plugins/content-type-builder/content-type-builder-plugin.js';
+import { toErrorEnvelope } from '../transports/rest/error-envelope.js';
+import { replyFrameworkError, writeClientError } from '../transports/rest/framework-errors.js';
+import { registerBodyParsers } from '../transports/rest/body-parsers.js';
+import { registerHttpProtocolChecks } from '../transports/rest/http-protocol-checks.js';
+import { trackKnownPaths, type KnownPaths } from '../transports/rest/known-paths.js';
+import { healthRoutes } from '../transports/rest/health-routes.js';
+import { parseQueryString } from '../transports/rest/parse-query-string.js';
+import { loadComponentDefinitions, loadDefinitions } from '../core/schema/load-definitions.js';
+import type { SchemaRegistry } from '../core/schema/registry.js';
+import { builtIns as gatherBuiltIns } from './system-tables.js';
+import { NotFoundError } from '../core/shared/errors.js';
+import { systemClock, type Clock } from '../core/shared/clock.js';
+import { createLocaleService, type LocaleService } from '../core/locales/locale-service.js';
+import { upgradeVersions } from '../core/documents/versions/upgrade-versions.js';
+import { asDefinitionError } from '../transports/graphql/extension/extension-error.js';
+import { createExtensionService } from '../transports/graphql/extension/extension-service.js';
+import { createPluginAccessor } from '../transports/graphql/extension/plugin-accessor.js';
+import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js';
+import { reservedNameWarnings } from '../core/schema/reserved-names.js';
+import { checkRouteNames } from '../core/schema/route-names.js';
+
+export interface App {
+  readonly config: AppConfig;
+  /** The content model being served (live: it follows `model`). */
+  readonly registry: SchemaRegistry;
+  /** The content model and its document service, replaced at run time by the content-type builder. */
+  readonly model: ModelHolder;
+  /** Run-time changes of the content model (the content-type builder's service). */
+  readonly modelRuntime: ModelRuntime;
+  readonly database: Database;
+  /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
+  readonly auth: AuthService;
+  /** The configured locales. */
+  readonly locales: LocaleService;
+  /** What other instances change (roles, locales, the content model) arrives through it; tests call `poll()` or move the clock. */
+  readonly feed: ChangeFeed;
+  readonly fastify: FastifyInstance;
+  /** What schema sync did at start. */
+  readonly sync: SyncReport;
+  /** Starts listening; resolves to the address. */
+  listen(): Promise<string>;
+  /**
+   * Shuts down gracefully: `/_ready` answers 503 from now on, no new connections are accepted,
+   * requests in flight finish (for up to `server.shutdownTimeout` ms, then their connections are
+   * closed), and the database is closed last. Calling it again returns the same promise.
+   */
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  readonly projectDir: string;
+  /** Environment variables for config files (`env('X')`); the process entry passes process.env. */
+  readonly env?: EnvMap;
+  /** Replaces parts of the loaded configuration (tests use it for ports and databases). */
+  readonly override?: (config: AppConfig) => AppConfig;
+  readonly log?: (message: string) => void;
+  /** The time of rate-limit windows, token lifetimes and document timestamps; the system clock unless a test passes its own. */
+  readonly clock?: Clock;
+  /** How often the change feed reads what other instances changed (default 2000 ms); deferred storage removal waits twice as long. */
+  readonly followDelayMs?: number;
+}
+
+function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
+  const fastify = Fastify({
+    logger: config.logger,
+    bodyLimit: config.server.bodyLimit,
+    // Long filter lists ($in of up to 1000 values) need more than Node's 16 KiB of request line and headers.
+    // A request without Host is refused by registerHttpProtocolChecks, in the envelope (Node's own refusal has no body).
+    http: { maxHeaderSize: 64 * 1024, requireHostHeader: false },
+    frameworkErrors: replyFrameworkError,
+    clientErrorHandler: writeClientError,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // During shutdown a request that still arrives on an open keep-alive connection is served
+    // (with `connection: close`) rather than refused in Fastify's own, non-envelope 503 body.
+    return503OnClosing: false,
+    trustProxy: config.server.proxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
+  });
+  // First: refused requests reach no other hook.
+  registerHttpProtocolChecks(fastify);
+  registerBodyParsers(fastify);
+  const knownPaths = trackKnownPaths(fastify);
+  fastify.setErrorHandler((error, request, reply) => {
+    const envelope = toErrorEnvelope(error);
+    if (envelope.status >= 500) request.log.error(error);
+    // Named here: a reply that had its own serializer (GraphQL's) gets no content type from Fastify.
+    return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope.body);
+  });
+  fastify.setNotFoundHandler((_request, reply) => {
+    const envelope = toErrorEnvelope(new NotFoundError());
+    return reply.code(envelope.status).send(envelope.body);
+  });
+  return { fastify, knownPaths };
+}
+
+/**
+ * The composition root: config → registry → database → services → HTTP. Everything else
+ * receives what it needs from here; nothing reads globals.
+ */
+export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock, followDelayMs }: CreateAppOptions): Promise<App> {
+  const loaded = await loadAppConfig({ projectDir, env });
+  const config = override ? override(loaded) : loaded;
+  // Read once: the registry is built from them, and the content-type builder starts from them.
+  const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
+  const builtIns = gatherBuiltIns();
+  const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
+  for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
+  const lifecycle = await loadLifecycle(projectDir);
+  const database = await openDatabase(config.database);
+  let feed: ChangeFeed | undefined;
+  try {
+    const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
+    // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
+    const changes = (feed = await createChangeFeed({ database, config: config.database, clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
+    for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
+    // Everything below sees the model being served, which the content-type builder may replace.
+    const { registry, documents } = model;
+    const store = createKeyValueStore(database);
+    const actions = pluginActions();
+    const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
+    const locales = await createLocaleService({ config, database, store, feed: changes });
+    await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
+    const lifecycleContext = {
+      documents: createDocumentApi(registry, documents, locales),
+      log: { info: log, warn: log },
+    };
+    const extension = createExtensionService();
+    const plugin = createPluginAccessor(extension);
+    // Where the extension service's settings come from: its mistakes stop the start naming this file.
+    const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
+    try {
+      await lifecycle.register({ ...lifecycleContext, plugin });
+    } catch (error) {
+      throw asDefinitionError(error, extensionsFile);
+    }
+    await lifecycle.bootstrap({ ...lifecycleContext, plugin });
+
+    const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
+    const readiness = createReadiness({ database, secrets });
+    const { fastify, knownPaths } = buildHttp(config);
+    const base: PluginContext = { config, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, log, clock };
+    const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)) };
+    await fastify.register(healthRoutes, { ready: () => readiness.check() });
+    const contentContexts = new WeakMap<ModelState, ContentApiContext>();
+    const contentContextOf = (state: ModelState): ContentApiContext => {
+      let context = contentContexts.get(state);
+      if (!context) contentContexts.set(state, (context = { registry: state.registry, documents: state.documents, auth, rest: config.rest, locales }));
+      return context;
+    };
+    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
+    const plugins = await registerFeatureRoutes(fastify, features);
+    // A project type named like a route of a feature (upload, auth, users, …) would never be served.
+    const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
+    checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
+    const modelRuntime = await createModelRuntime({
+      projectDir,
+      database,
+      store,
+      holder: model,
+      source,
+      builtIns,
+      defaultLocale: () => locales.defaultLocale(),
+      log,
+      feed: changes,
+      clock,
+      maxResponseItems: config.rest.maxResponseItems,
+    });
+    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime, builtIns, routeNames });
+    const lifecycleServices = { ...lifecycleContext, plugin };
+    await registerGraphqlFeature(fastify, {
+      ...features,
+      model,
+      rest: config.rest,
+      extension,
+      extensionsFile,
+      extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
+      plugins: plugins.graphql,
+    });
+    knownPaths.complete();
+    await fastify.ready();
+    changes.start();
+
+    let closing: Promise<void> | undefined;
+
+    return {
+      config,
+      registry,
+      model,
+      modelRuntime,
+      database,
+      auth,
+      locales,
+      feed: changes,
+      fastify,
+      sync,
+      listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
+      close() {
+        closing ??= (async () => {
+          readiness.drain();
+          try {
+            await closeHttp(fastify, config.server.shutdownTimeout);
+          } finally {
+            await modelRuntime.close();
+            await changes.close();
+            // Last: requests that were still running may need it until their connection closed.
+            await database.close();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await feed?.close();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { importProjectModule } from '../../core/config/import-project-module.js';
+import type { DocumentApi } from '../../core/documents/document-api.js';
+import { DefinitionError } from '../../core/shared/errors.js';
+
+/** What a project's `register` and `bootstrap` functions receive. */
+export interface LifecycleContext {
+  /** `documents('api::article.article').create({ data })`: the document API of a content-type. */
+  readonly documents: (uid: string) => DocumentApi;
+  readonly log: { info(message: string): void; warn(message: string): void };
+  /** `plugin('graphql').service('extension')`, for code written for the reference. */
+  readonly plugin?: (name: string) => { service(name: string): unknown };
+}
+
+/** A project's `src/index.{ts,mjs,js}` exports; `{ strapi }` is passed too, for code written for the reference. */
+export interface Lifecycle {
+  /** The project's `src/index.{ts,mjs,js}`, null when it has none. */
+  readonly file: string | null;
+  /** Runs before the GraphQL schema is built: the place for extension-service calls. */
+  register(context: LifecycleContext): Promise<void>;
+  bootstrap(context: LifecycleContext): Promise<void>;
+}
+
+type LifecycleFunction = (argument: LifecycleContext & { readonly tessera: LifecycleContext; readonly strapi: LifecycleContext }) => unknown;
+
+const FILES = ['index.ts', 'index.mjs', 'index.js'];
+const NAMES = ['register', 'bootstrap'] as const;
+
+function noPlugins(name: string): never {
+  throw new Error(`Plugin "${name}" is not available here`);
+}
+
+/** Loads the project's lifecycle functions; a project without `src/index` has none. */
+export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
+  const file = FILES.map((name) => path.join(projectDir, 'src', name)).find((candidate) => existsSync(candidate));
+  if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined };
+  let exported: Record<string, unknown>;
+  try {
+    const module = await importProjectModule(file);
+    exported = (module.default ?? module) as Record<string, unknown>;
+  } catch (error) {
+    throw new DefinitionError(file, `could not be loaded: ${(error as Error).message}`);
+  }
+  for (const name of NAMES) {
+    if (exported[name] !== undefined && typeof exported[name] !== 'function') throw new DefinitionError(file, `"${name}" must be a function`);
+  }
+  const run = (name: (typeof NAMES)[number]) => async (given: LifecycleContext) => {
+    const fn = exported[name];
+    if (typeof fn !== 'function') return;
+    // `strapi.plugin(…)` must be callable even when the caller hands no plugins (a clear error, not "not a function").
+    const context: LifecycleContext = { ...given, plugin: given.plugin ?? noPlugins };
+    await (fn as LifecycleFunction)({ ...context, tessera: context, strapi: context });
+  };
+  return { file, register: run('register'), bootstrap: run('bootstrap') };
+}

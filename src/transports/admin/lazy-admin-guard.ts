@@ -1,0 +1,28 @@
+import type { AppConfig } from '../../core/config/app-config.js';
+import type { Database } from '../../core/db/database.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { KeyValueStore } from '../../core/store/key-value-store.js';
+import { createAdminGuard, type AdminGuard } from './admin-guard.js';
+import { createAdminJwt } from './admin-jwt.js';
+import { createAdminUserService } from './admin-user-service.js';
+
+/**
+ * An admin guard for the admin routes of other features (locales, the content-type builder)
+ * whose JWT secret is resolved on the first call: the admin plugin already checked it at start,
+ * so a start reads nothing more for these routes. A failed resolution is tried again next time.
+ */
+export function createLazyAdminGuard(config: AppConfig, database: Database, store: KeyValueStore, clock: Clock): AdminGuard {
+  let guard: Promise<AdminGuard> | undefined;
+  const users = createAdminUserService(database);
+  const resolve = (): Promise<AdminGuard> =>
+    (guard ??= createAdminJwt(config, store, clock)
+      .then((jwt) => createAdminGuard(jwt, users))
+      .catch((error: unknown) => {
+        guard = undefined;
+        throw error;
+      }));
+  return {
+    authenticate: async (request) => (await resolve()).authenticate(request),
+    require: async (request, action) => (await resolve()).require(request, action),
+  };
+}
