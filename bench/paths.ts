@@ -8,7 +8,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const BENCH_PROJECT = path.join(REPO_ROOT, 'bench', 'project');
 export const BLOG_PROJECT = path.join(REPO_ROOT, 'examples', 'blog');
 
-export const TESSERA_ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
+export const TESSERA_ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'server', 'main.js');
 
 /**
  * The V8 flags Tessera's own launchers use (the `tessera` bin's shebang and `npm start`): a
