@@ -1,11 +1,21 @@
 // A node:test reporter (used by run-tests.mjs next to TAP) that writes one line per test file:
-// the summed duration of its top-level tests, in ms, then the file. The runner prints the slowest.
+// the summed duration of its top-level tests in ms, the span from the file's start (its
+// `test:dequeue`: Node enqueues every file at once) to its last event in ms (what the file held a
+// runner slot for, module loading, hooks and app starts included), then the file.
+// The runner prints the files with the longest spans.
 export default async function* fileDurations(source) {
   const durations = new Map();
+  const spans = new Map();
   for await (const event of source) {
-    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
-      durations.set(event.data.file, (durations.get(event.data.file) ?? 0) + (event.data.details?.duration_ms ?? 0));
+    const file = event.data?.file;
+    if (!file) continue;
+    const now = Date.now();
+    const span = spans.get(file);
+    if (span) span[1] = now;
+    else if (event.type === 'test:dequeue') spans.set(file, [now, now]);
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0) {
+      durations.set(file, (durations.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
     }
   }
-  for (const [file, ms] of durations) yield `${Math.round(ms)}\t${file}\n`;
+  for (const [file, [first, last]] of spans) yield `${Math.round(durations.get(file) ?? 0)}\t${last - first}\t${file}\n`;
 }

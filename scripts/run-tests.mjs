@@ -6,7 +6,7 @@
 // took ~700 s, and the cluster tests' bounds failed). TESSERA_TEST_SERIAL=1 or 0 forces either.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -93,7 +93,7 @@ function runSuite(label, files, env) {
           .split('\n')
           .filter(Boolean)
           .map((line) => line.split('\t'))
-          .sort((a, b) => Number(b[0]) - Number(a[0]))
+          .sort((a, b) => Number(b[1]) - Number(a[1]))
           .slice(0, 10);
       } catch {
         // no test reported (the pass failed to start): nothing to rank
@@ -122,6 +122,8 @@ if (!serial) console.log(`Running ${passes.length} passes at once; each pass's o
 const results = [];
 if (serial) for (const each of passes) results.push(await runSuite(each.label, each.files, each.env));
 else results.push(...(await Promise.all(passes.map((each) => runSuite(each.label, each.files, each.env)))));
+// TESSERA_TEST_DURATIONS=<dir> keeps every file's figures (summed ms, span ms, file; one .tsv per pass).
+if (process.env.TESSERA_TEST_DURATIONS) cpSync(durationsDir, process.env.TESSERA_TEST_DURATIONS, { recursive: true });
 rmSync(durationsDir, { recursive: true, force: true });
 if (passes.some((each) => each.env.TESSERA_TEST_DB === 'postgres')) await dropTemplates();
 
@@ -144,10 +146,10 @@ for (const result of results.filter((each) => each.failures.length > 0)) {
   console.log(`\n=== failures in the ${result.label} ===`);
   console.log(result.failures.join('\n'));
 }
-console.log('\n=== slowest test files (summed top-level test durations) ===');
+console.log('\n=== slowest test files (span from first to last event; summed test durations) ===');
 for (const result of results) {
   console.log(`${result.label}:`);
-  for (const [ms, file] of result.slowest) console.log(`  ${(Number(ms) / 1000).toFixed(1).padStart(7)} s  ${path.relative(process.cwd(), file)}`);
+  for (const [ms, span, file] of result.slowest) console.log(`  ${(Number(span) / 1000).toFixed(1).padStart(7)} s  (tests ${(Number(ms) / 1000).toFixed(1)} s)  ${path.relative(process.cwd(), file)}`);
 }
 console.log('\n=== summary ===');
 console.log(`property tests seed: ${propertySeed}`);
