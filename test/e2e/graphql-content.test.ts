@@ -6,9 +6,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { bearer, createApiToken, createUser } from '../helpers/auth-fixtures.js';
 import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
- * The GraphQL API in its default ("entity") shape, on the versions-app fixture: every query and
+ * The GraphQL API in the entity shape (asked for with `v4CompatibilityMode: true` in the
+ * fixtures' config/plugins, or below), on the versions-app fixture: every query and
  * mutation, filters with every operator, pagination and its meta, sort, publicationState and
  * status, locale, relations both ways, components and dynamic zones. Media and permissions use
  * their own fixtures (graphql-content-media/-permissions below).
@@ -564,7 +566,7 @@ describe('graphql (entity shape): media', () => {
     await cp(fixturePath('media-app'), project, { recursive: true });
     t = await startTestApp({
       fixture: project,
-      override: (config) => ({ ...config, permissions: { ...config.permissions, public: { ...config.permissions.public, 'plugin::upload.content-api': ['upload', 'find', 'findOne'] } } }),
+      override: (config) => withGraphqlShape('entity')({ ...config, permissions: { ...config.permissions, public: { ...config.permissions.public, 'plugin::upload.content-api': ['upload', 'find', 'findOne'] } } }),
     });
     const body = new FormData();
     for (const [name, color] of [['red.png', 200], ['green.png', 100]] as const) {

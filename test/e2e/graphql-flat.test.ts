@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
- * The GraphQL API in the reference's flat shape (`plugins.graphql.config.shape = 'flat'`):
+ * The GraphQL API in Strapi 5's flat shape, the default (no `v4CompatibilityMode`; the fixture's key is dropped):
  * `article(documentId)`, `articles: [Article]!`, `articles_connection { nodes pageInfo }`,
  * relations as lists plus `<name>_connection`, `status`, `deleteX → { documentId }`.
  */
 
 type Body = TestResponse['body'];
 
-const flat = withGraphqlConfig({ shape: 'flat' });
+const flat = withGraphqlShape('flat');
 
 describe('graphql (flat shape)', () => {
   let t: TestApp;

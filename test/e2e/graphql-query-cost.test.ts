@@ -29,7 +29,7 @@ for (const [label, override] of [['default limit', {}], ['limit 1000', { costLim
     let t: TestApp;
 
     before(async () => {
-      t = await startTestApp({ fixture: 'versions-app', override: withGraphqlConfig({ depthLimit: 40, ...override }) });
+      t = await startTestApp({ fixture: 'versions-app', override: withGraphqlConfig({ v4CompatibilityMode: true, depthLimit: 40, ...override }) });
       const author = await t.post('/api/authors', { data: { name: 'Ann' } });
       assert.equal(author.status, 201, author.text);
       const tags: string[] = [];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type AnyVariables, type DocumentInput } from '@urql/core';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are arbitrary JSON */
 
@@ -106,7 +106,7 @@ const FLAT: Shape = {
 };
 
 function withShape(shape: Shape['name']) {
-  return withGraphqlConfig({ shape });
+  return withGraphqlShape(shape);
 }
 
 for (const shape of [ENTITY, FLAT]) {

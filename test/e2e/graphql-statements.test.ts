@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
  * No N+1 over GraphQL: nested relation, component and dynamic-zone fields are resolved per
@@ -10,7 +10,6 @@ import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 const COUNT = 100;
 
-const flat = withGraphqlConfig({ shape: 'flat' });
 
 async function seed(t: TestApp): Promise<void> {
   const create = async (plural: string, data: Record<string, unknown>) => {
@@ -35,7 +34,7 @@ for (const shape of ['entity', 'flat'] as const) {
   describe(`graphql statements (${shape} shape)`, () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp({ fixture: 'versions-app', ...(shape === 'flat' ? { override: flat } : {}) });
+      t = await startTestApp({ fixture: 'versions-app', override: withGraphqlShape(shape) });
       await seed(t);
     });
     after(() => t.close());

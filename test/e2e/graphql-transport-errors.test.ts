@@ -17,7 +17,7 @@ import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'jwt-secret-for-tests', API_TOKEN_SALT: 'salt-for-tests', ADMIN_JWT_SECRET: 'admin-secret-for-tests' };
 
-const withIntrospection = withGraphqlConfig({ apolloServer: { introspection: true } });
+const withIntrospection = withGraphqlConfig({ v4CompatibilityMode: true, apolloServer: { introspection: true } });
 
 function post(body: string, headers = ''): string {
   return `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fixturePath, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
  * The upload plugin's GraphQL mutations (reference §1 Media): files uploaded over REST, then
@@ -21,7 +21,6 @@ interface UploadedFile {
   readonly ext: string;
 }
 
-const flatShape = withGraphqlConfig({ shape: 'flat' });
 
 const UPDATE = `mutation ($id: ID!, $info: FileInfoInput) {
   updateUploadFile(id: $id, info: $info) { documentId name alternativeText caption url mime } }`;
@@ -46,7 +45,7 @@ function setup(shape: 'entity' | 'flat') {
   before(async () => {
     state.project = await mkdtemp(path.join(tmpdir(), 'tessera-graphql-upload-'));
     await cp(fixturePath('upload-app'), state.project, { recursive: true });
-    state.app = await startTestApp({ fixture: state.project, ...(shape === 'flat' ? { override: flatShape } : {}) });
+    state.app = await startTestApp({ fixture: state.project, override: withGraphqlShape(shape) });
     // The fixture grants the upload actions to the authenticated role only.
     const registered = await state.app.post('/api/auth/local/register', { username: 'uploader', email: 'uploader@example.com', password: 'Uploader-pass-1' });
     assert.equal(registered.status, 200, registered.text);

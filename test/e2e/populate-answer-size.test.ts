@@ -20,7 +20,7 @@ const ARTICLES = 10;
  */
 const limited = (config: AppConfig): AppConfig => ({
   ...config,
-  ...withGraphqlConfig({ depthLimit: 40, costLimit: 1_000_000_000 })(config),
+  ...withGraphqlConfig({ v4CompatibilityMode: true, depthLimit: 40, costLimit: 1_000_000_000 })(config),
   rest: { ...config.rest, maxResponseItems: LIMIT },
 });
 

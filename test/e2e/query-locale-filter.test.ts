@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
  * A top-level `locale` filter chooses the locale of a read, as the `locale` parameter does
@@ -11,7 +11,7 @@ import { withGraphqlConfig } from '../helpers/graphql-config.js';
 
 type Body = TestResponse['body'];
 
-const flat = withGraphqlConfig({ shape: 'flat' });
+const flat = withGraphqlShape('flat');
 
 describe('filters[locale] chooses the locale of a read', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { withGraphqlConfig } from '../helpers/graphql-config.js';
+import { withGraphqlShape } from '../helpers/graphql-config.js';
 
 /**
  * Drafts are saved without the rules the reference checks when publishing (`required`,
@@ -44,8 +44,8 @@ const COMPLETE = {
   blocks: [{ __component: 'shared.link', label: 'c' }],
 };
 
-/** GraphQL in Strapi 5's flat shape (`documentId` arguments and fields). */
-const flat = withGraphqlConfig({ shape: 'flat' });
+/** GraphQL in Strapi 5's flat shape (`documentId` arguments and fields), the default. */
+const flat = withGraphqlShape('flat');
 
 const POPULATE = 'populate[seo]=true&populate[links]=true&populate[blocks]=true';
 

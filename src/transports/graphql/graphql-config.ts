@@ -12,7 +12,10 @@ export interface GraphqlConfig {
   readonly endpoint: string;
   /** false: only what extensions add (no generated types, queries or mutations). */
   readonly shadowCRUD: boolean;
-  /** `entity`: the spec's `<Type>EntityResponse` shape (default); `flat`: Strapi 5's `documentId` shape. */
+  /**
+   * `flat`: Strapi 5's `documentId` shape (default); `entity`: the spec's `<Type>EntityResponse`
+   * shape, asked for with Strapi's key `v4CompatibilityMode: true` or with `shape: 'entity'`.
+   */
   readonly shape: 'entity' | 'flat';
   /** Deepest field nesting a query may have (root fields are depth 0). */
   readonly depthLimit: number;
@@ -45,6 +48,44 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Strapi 5's default for the key: this variable of the environment (docs/graphql.md). */
+export const V4_COMPATIBILITY_ENV = 'STRAPI_GRAPHQL_V4_COMPATIBILITY_MODE';
+
+/**
+ * A `v4CompatibilityMode` value as a boolean. The strings `"true"` and `"false"` are taken too:
+ * Strapi's documented config passes the variable through (`process.env.STRAPI_GRAPHQL_V4_COMPATIBILITY_MODE ?? false`).
+ */
+function compatibilityFlag(raw: unknown, file: string, what: string): boolean {
+  if (typeof raw === 'boolean') return raw;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new DefinitionError(file, `${what} must be true or false, not ${JSON.stringify(raw) ?? String(raw)}`);
+}
+
+/**
+ * The schema shape from `v4CompatibilityMode` (Strapi's key) and `shape` (Tessera's alias of it):
+ * flat unless one asks for the entity shape; the two keys disagreeing stop the start. With
+ * neither key, Strapi's default applies: the environment variable, else false.
+ */
+function readShape(inner: Readonly<Record<string, unknown>>, env: AppConfig['env'], file: string): 'entity' | 'flat' {
+  const shape = inner.shape;
+  if (shape !== undefined && shape !== 'entity' && shape !== 'flat') throw new DefinitionError(file, 'graphql.config.shape must be "entity" or "flat"');
+  if (inner.v4CompatibilityMode === undefined) {
+    if (shape !== undefined) return shape;
+    const variable = env[V4_COMPATIBILITY_ENV];
+    if (variable === undefined || variable === '') return 'flat';
+    return compatibilityFlag(variable, file, `${V4_COMPATIBILITY_ENV} (the default of graphql.config.v4CompatibilityMode)`) ? 'entity' : 'flat';
+  }
+  const compatibility = compatibilityFlag(inner.v4CompatibilityMode, file, 'graphql.config.v4CompatibilityMode');
+  const fromCompatibility = compatibility ? 'entity' : 'flat';
+  if (shape !== undefined && shape !== fromCompatibility) {
+    throw new DefinitionError(
+      file,
+      `graphql.config.shape: "${shape}" and graphql.config.v4CompatibilityMode: ${String(compatibility)} disagree (shape is an alias: "entity" is v4CompatibilityMode: true, "flat" is false); keep one of them`,
+    );
+  }
+  return fromCompatibility;
+}
+
 function positiveInteger(value: unknown, fallback: number, key: string, file: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new DefinitionError(file, `graphql.config.${key} must be a positive whole number`);
@@ -62,8 +103,7 @@ export function readGraphqlConfig(config: AppConfig): GraphqlConfig {
   if (typeof enabled !== 'boolean') throw new DefinitionError(file, 'graphql.enabled must be true or false');
   const endpoint = inner.endpoint ?? '/graphql';
   if (typeof endpoint !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(endpoint)) throw new DefinitionError(file, 'graphql.config.endpoint must be a path such as "/graphql"');
-  const shape = inner.shape ?? 'entity';
-  if (shape !== 'entity' && shape !== 'flat') throw new DefinitionError(file, 'graphql.config.shape must be "entity" or "flat"');
+  const shape = readShape(inner, config.env, file);
   for (const key of ['shadowCRUD', 'playgroundAlways'] as const) {
     if (inner[key] !== undefined && typeof inner[key] !== 'boolean') throw new DefinitionError(file, `graphql.config.${key} must be true or false`);
   }
