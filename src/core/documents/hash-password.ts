@@ -6,6 +6,9 @@
  */
 const COST = 10;
 
+/** bcrypt reads at most 72 bytes: a longer password would be silently cut, so it is refused. */
+export const MAX_PASSWORD_BYTES = 72;
+
 /** Loaded on first use: a project without users or password attributes never pays for it. */
 async function bcrypt() {
   return import('@node-rs/bcrypt');

@@ -43,6 +43,11 @@ export class ValidationError extends CmsError {
     return new ValidationError(message, { errors });
   }
 
+  /** One field's failure; `value` is what was sent, undefined for what must not be shown. */
+  static atField(field: string, message: string, value: unknown): ValidationError {
+    return ValidationError.fromFieldErrors([{ path: [field], message, name: 'ValidationError', value }]);
+  }
+
   /** An unknown or forbidden key in the query string or body. */
   static invalidKey(key: string, where: { source: 'query' | 'body'; param?: string; path?: string | null }): ValidationError {
     const path = where.path ?? null;

@@ -3,7 +3,7 @@ import type { ApiTokenService } from './api-token-service.js';
 import { NotFoundError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
-import { routeId } from '../../transports/admin/body-fields.js';
+import { routeId } from '../../transports/admin/route-id.js';
 
 export interface AdminTokenRoutesOptions {
   readonly tokens: ApiTokenService;

@@ -1,6 +1,7 @@
-import { bodyObject, fieldError, onlyKeys, stringField, stringListField, type Body } from '../../transports/admin/body-fields.js';
 import type { ApiTokenType } from '../../core/auth/principal.js';
+import { BodyChecker, type Json } from '../../core/shared/body-checker.js';
 import { ValidationError } from '../../core/shared/errors.js';
+import { ADMIN_BODY } from '../../transports/admin/admin-body.js';
 
 export const API_TOKEN_TYPES: readonly ApiTokenType[] = ['read-only', 'full-access', 'custom'];
 
@@ -22,20 +23,20 @@ export interface ApiTokenUpdateInput {
   readonly permissions?: readonly string[];
 }
 
-function typeField(body: Body, required: boolean): ApiTokenType | undefined {
+function typeField(body: Json, required: boolean): ApiTokenType | undefined {
   const value = body.type;
   if (value === undefined && !required) return undefined;
   if (typeof value !== 'string' || !(API_TOKEN_TYPES as readonly string[]).includes(value)) {
-    throw fieldError('type', `type must be one of: ${API_TOKEN_TYPES.join(', ')}`, value);
+    throw ValidationError.atField('type', `type must be one of: ${API_TOKEN_TYPES.join(', ')}`, value);
   }
   return value as ApiTokenType;
 }
 
-function lifespanField(body: Body): number | null {
+function lifespanField(body: Json): number | null {
   const value = body.lifespan;
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !API_TOKEN_LIFESPANS.includes(value)) {
-    throw fieldError('lifespan', `lifespan must be one of: null, ${API_TOKEN_LIFESPANS.join(', ')}`, value);
+    throw ValidationError.atField('lifespan', `lifespan must be one of: null, ${API_TOKEN_LIFESPANS.join(', ')}`, value);
   }
   return value;
 }
@@ -46,33 +47,33 @@ function lifespanField(body: Body): number | null {
  */
 export function checkTokenPermissions(type: ApiTokenType, permissions: readonly string[] | undefined, isKnownAction: (action: string) => boolean): readonly string[] {
   if (type !== 'custom') {
-    if (permissions !== undefined && permissions.length > 0) throw fieldError('permissions', 'Non-custom tokens should not reference permissions', permissions);
+    if (permissions !== undefined && permissions.length > 0) throw ValidationError.atField('permissions', 'Non-custom tokens should not reference permissions', permissions);
     return [];
   }
-  if (permissions === undefined) throw fieldError('permissions', 'Missing permissions attribute for custom token', undefined);
+  if (permissions === undefined) throw ValidationError.atField('permissions', 'Missing permissions attribute for custom token', undefined);
   const unknown = permissions.filter((action) => !isKnownAction(action));
   if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`, { unknownPermissions: unknown });
   return permissions;
 }
 
 export function parseApiTokenCreate(raw: unknown, isKnownAction: (action: string) => boolean): ApiTokenCreateInput {
-  const body = bodyObject(raw);
-  onlyKeys(body, ['name', 'description', 'type', 'permissions', 'lifespan']);
-  const name = stringField(body, 'name', { required: true }) as string;
-  const description = stringField(body, 'description', { nullable: true }) ?? null;
-  const type = typeField(body, true) as ApiTokenType;
-  const permissions = checkTokenPermissions(type, stringListField(body, 'permissions'), isKnownAction);
-  return { name, description, type, permissions, lifespan: lifespanField(body) };
+  const check = BodyChecker.of(raw, ADMIN_BODY);
+  check.onlyKeys(['name', 'description', 'type', 'permissions', 'lifespan']);
+  const name = check.string('name', { required: true });
+  const description = check.string('description', { nullable: true }) ?? null;
+  const type = typeField(check.body, true) as ApiTokenType;
+  const permissions = checkTokenPermissions(type, check.stringList('permissions'), isKnownAction);
+  return { name, description, type, permissions, lifespan: lifespanField(check.body) };
 }
 
 /** What an update changes; type and permissions are checked against the stored type by the service. */
 export function parseApiTokenUpdate(raw: unknown): ApiTokenUpdateInput {
-  const body = bodyObject(raw);
-  onlyKeys(body, ['name', 'description', 'type', 'permissions']);
-  const name = stringField(body, 'name', { min: 1 });
-  const description = stringField(body, 'description', { nullable: true });
-  const type = typeField(body, false);
-  const permissions = stringListField(body, 'permissions');
+  const check = BodyChecker.of(raw, ADMIN_BODY);
+  check.onlyKeys(['name', 'description', 'type', 'permissions']);
+  const name = check.string('name', { min: 1 });
+  const description = check.string('description', { nullable: true });
+  const type = typeField(check.body, false);
+  const permissions = check.stringList('permissions');
   return {
     ...(typeof name === 'string' ? { name } : {}),
     ...(description !== undefined ? { description } : {}),

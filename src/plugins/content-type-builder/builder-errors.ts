@@ -1,12 +1,7 @@
+import type { BodyProblem } from '../../core/shared/body-checker.js';
 import { ValidationError, type DefinitionError, type FieldError } from '../../core/shared/errors.js';
 
-/** One problem of a builder request body, before it becomes a 400's `details.errors` entry. */
-export interface BodyProblem {
-  readonly path: readonly string[];
-  readonly message: string;
-  readonly value?: unknown;
-}
-
+/** The builder's 400: every problem with its path in the body and the value sent (null when none). */
 export function problemsError(problems: readonly BodyProblem[]): ValidationError {
   const errors: FieldError[] = problems.map((problem) => ({ path: problem.path, message: problem.message, name: 'ValidationError', value: problem.value ?? null }));
   return ValidationError.fromFieldErrors(errors);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { SUPER_ADMIN_CODE } from '../../transports/admin/admin-roles.js';
-import { booleanField, bodyObject, onlyKeys, routeId, stringField } from '../../transports/admin/body-fields.js';
+import { ADMIN_BODY } from '../../transports/admin/admin-body.js';
+import { routeId } from '../../transports/admin/route-id.js';
+import { BodyChecker } from '../../core/shared/body-checker.js';
 import { ForbiddenError, NotFoundError } from '../../core/shared/errors.js';
 import type { LocaleService } from '../../core/locales/locale-service.js';
 
@@ -35,21 +37,21 @@ export async function localeAdminRoutes(fastify: FastifyInstance, { guard, local
 
   fastify.post('/i18n/locales', async (request, reply) => {
     await requireLocaleManager(guard, request);
-    const body = bodyObject(request.body);
-    onlyKeys(body, ['name', 'code', 'isDefault']);
-    const code = stringField(body, 'code', { required: true, max: 64 }) ?? '';
-    const name = stringField(body, 'name', { min: 1 }) ?? undefined;
-    const created = await locales.create({ code, name, isDefault: booleanField(body, 'isDefault') });
+    const check = BodyChecker.of(request.body, ADMIN_BODY);
+    check.onlyKeys(['name', 'code', 'isDefault']);
+    const code = check.string('code', { required: true, max: 64 });
+    const name = check.string('name', { min: 1 });
+    const created = await locales.create({ code, name, isDefault: check.boolean('isDefault') });
     return reply.code(201).send({ data: created });
   });
 
   fastify.put('/i18n/locales/:id', async (request) => {
     await requireLocaleManager(guard, request);
     const id = idOf(request);
-    const body = bodyObject(request.body ?? {});
-    onlyKeys(body, ['name', 'isDefault']);
-    const name = stringField(body, 'name', { min: 1 }) ?? undefined;
-    return { data: await locales.update(id, { name, isDefault: booleanField(body, 'isDefault') }) };
+    const check = BodyChecker.of(request.body ?? {}, ADMIN_BODY);
+    check.onlyKeys(['name', 'isDefault']);
+    const name = check.string('name', { min: 1 });
+    return { data: await locales.update(id, { name, isDefault: check.boolean('isDefault') }) };
   });
 
   fastify.delete('/i18n/locales/:id', async (request) => {

@@ -1,5 +1,5 @@
+import { BodyChecker } from '../../core/shared/body-checker.js';
 import { ValidationError } from '../../core/shared/errors.js';
-import { unstorableTextProblem } from '../../core/shared/storable-text.js';
 import { sanitizeFileName } from './file-kind.js';
 
 /** What a client may say about a file: `fileInfo` of an upload. */
@@ -11,35 +11,32 @@ export interface FileInfo {
 }
 
 const TEXT_LIMIT = 10_000;
+const NON_EMPTY = 'must be a non-empty string';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function checkOne(raw: unknown, index: number | null): FileInfo {
-  const where = index === null ? 'fileInfo' : `fileInfo[${index}]`;
-  if (!isRecord(raw)) throw new ValidationError(`${where} must be an object`);
+/** One `fileInfo` object; `where` names it in messages (`fileInfo`, `fileInfo[1]`). The first problem is the 400. */
+function checkOne(raw: unknown, where: string): FileInfo {
+  const check = BodyChecker.of(raw, {
+    notAnObject: () => new ValidationError(`${where} must be an object`),
+    toError: ([problem]) => new ValidationError(`${where}.${problem?.message ?? 'is invalid'}`),
+  });
   const info: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
-  for (const [key, value] of Object.entries(raw)) {
-    // Stored in text columns: refused as every other stored string is (shared/storable-text).
-    const unstorable = typeof value === 'string' ? unstorableTextProblem(value) : null;
-    if (unstorable !== null) throw new ValidationError(`${where}.${key} ${unstorable}`);
+  // Key by key in the order sent, so that the first problem reported is the first in the body.
+  for (const [key, value] of Object.entries(check.body)) {
+    // Stored in text columns: refused as every other stored string is, whatever the key.
+    check.storable(key);
     switch (key) {
       case 'name':
-        if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(`${where}.name must be a non-empty string`);
-        info.name = sanitizeFileName(value);
+        // Trimming first changes nothing: sanitizeFileName trims what it keeps.
+        info.name = sanitizeFileName(check.string('name', { required: true, trim: true, storable: false, words: { notAString: NON_EMPTY, empty: NON_EMPTY } }));
         break;
       case 'alternativeText':
       case 'caption':
-        if (value !== null && typeof value !== 'string') throw new ValidationError(`${where}.${key} must be a string or null`);
-        if (typeof value === 'string' && value.length > TEXT_LIMIT) throw new ValidationError(`${where}.${key} is too long`);
-        info[key] = value;
+        info[key] = check.string(key, { nullable: true, max: TEXT_LIMIT, storable: false, words: { notAString: 'must be a string or null', tooLong: () => 'is too long' } });
         break;
       case 'focalPoint':
-        if (value !== null && !(isRecord(value) && typeof value.x === 'number' && typeof value.y === 'number' && Object.keys(value).length === 2)) {
-          throw new ValidationError(`${where}.focalPoint must be { x, y } with numbers, or null`);
-        }
-        info.focalPoint = value === null ? null : { x: value.x as number, y: value.y as number };
+        if (value === null) info.focalPoint = null;
+        else if (BodyChecker.isObject(value) && typeof value.x === 'number' && typeof value.y === 'number' && Object.keys(value).length === 2) info.focalPoint = { x: value.x, y: value.y };
+        else check.problem(['focalPoint'], 'focalPoint must be { x, y } with numbers, or null');
         break;
       case 'folder':
         // Strapi's admin sends the folder; REST uploads have none here, so it is ignored.
@@ -56,6 +53,6 @@ function checkOne(raw: unknown, index: number | null): FileInfo {
  * object (for the first file) or an array aligned with the files; several fields are taken in order.
  */
 export function parseFileInfo(fields: readonly unknown[]): FileInfo[] {
-  if (fields.length === 1 && Array.isArray(fields[0])) return fields[0].map((item, index) => checkOne(item, index));
-  return fields.map((item, index) => checkOne(item, fields.length === 1 ? null : index));
+  if (fields.length === 1 && Array.isArray(fields[0])) return fields[0].map((item, index) => checkOne(item, `fileInfo[${index}]`));
+  return fields.map((item, index) => checkOne(item, fields.length === 1 ? 'fileInfo' : `fileInfo[${index}]`));
 }

@@ -2,11 +2,12 @@ import type { DbTransaction } from '../../core/db/database.js';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../core/auth/principal.js';
 import type { Document } from '../../core/documents/document.js';
-import { verifyPassword } from '../../core/documents/hash-password.js';
+import { MAX_PASSWORD_BYTES, verifyPassword } from '../../core/documents/hash-password.js';
+import { BodyChecker } from '../../core/shared/body-checker.js';
 import { ApplicationError, UnauthorizedError, ValidationError } from '../../core/shared/errors.js';
-import { readBody, readStrings, refuseUnknownKeys, required, MAX_PASSWORD_BYTES } from './body.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { authAction, authorize, type PluginContext } from './plugin-context.js';
+import { invalidParameters, NEW_PASSWORD, UP_BODY } from './up-body.js';
 import { translateTaken } from './user-service.js';
 
 const TAKEN = 'Email or Username are already taken';
@@ -37,18 +38,17 @@ export function createAuthActions(context: PluginContext): AuthActions {
     async register(raw) {
       const advanced = await settings.advanced();
       if (!advanced.allow_register) throw new ApplicationError('Register action is currently disabled');
-      const body = readBody(raw);
-      const allowed = ['username', 'email', 'password', ...settings.allowedFields];
-      const invalid = Object.keys(body).filter((key) => !allowed.includes(key));
-      if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
-      const fields = readStrings(body, { email: { required: true, email: true }, username: { required: true }, password: { required: true, password: true } });
-      const email = required(fields.email).toLowerCase();
-      const username = required(fields.username);
+      const check = BodyChecker.of(raw, UP_BODY);
+      check.onlyKeys(['username', 'email', 'password', ...settings.allowedFields], invalidParameters);
+      const email = check.string('email', { required: true, email: true }).toLowerCase();
+      const username = check.string('username', { required: true });
+      const password = check.string('password', { required: true, ...NEW_PASSWORD });
+      check.done();
       const role = await records.roleDocumentId(advanced.default_role);
       if (role === null) throw new ApplicationError('Impossible to find the default role');
       // As the reference: no local user may have this email or username, crosswise included.
       if (await records.identifierConflict(email, username)) throw new ApplicationError(TAKEN);
-      const extra = Object.fromEntries(settings.allowedFields.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]));
+      const extra = Object.fromEntries(settings.allowedFields.filter((key) => Object.hasOwn(check.body, key)).map((key) => [key, check.body[key]]));
       // Checked again inside the create's transaction, under the users' lock: of two registrations
       // with one email at once, the second sees the first (the check above only fails early).
       const guard = async (trx: DbTransaction): Promise<void> => {
@@ -56,7 +56,7 @@ export function createAuthActions(context: PluginContext): AuthActions {
         if (await records.identifierConflict(email, username, trx)) throw new ApplicationError(TAKEN);
       };
       const user = await translateTaken(
-        () => users.create({ ...extra, username, email, password: fields.password, provider: 'local', role, confirmed: !advanced.email_confirmation }, guard),
+        () => users.create({ ...extra, username, email, password, provider: 'local', role, confirmed: !advanced.email_confirmation }, guard),
         TAKEN,
       );
       if (advanced.email_confirmation) {
@@ -73,9 +73,10 @@ export function createAuthActions(context: PluginContext): AuthActions {
     },
 
     async login(body) {
-      const fields = readStrings(readBody(body), { identifier: { required: true }, password: { required: true, secret: true } });
-      const identifier = required(fields.identifier);
-      const password = required(fields.password);
+      const check = BodyChecker.of(body, UP_BODY);
+      const identifier = check.string('identifier', { required: true });
+      const password = check.string('password', { required: true, secret: true });
+      check.done();
       const record = await records.byLogin(identifier);
       // bcrypt runs whether or not a user matched, so the answer's time does not tell which.
       const fits = Buffer.byteLength(password) <= MAX_PASSWORD_BYTES;
@@ -89,10 +90,11 @@ export function createAuthActions(context: PluginContext): AuthActions {
     },
 
     async forgotPassword(raw) {
-      const body = readBody(raw);
-      refuseUnknownKeys(body, ['email']);
-      const { email } = readStrings(body, { email: { required: true, email: true } });
-      const record = await records.byEmail(required(email));
+      const check = BodyChecker.of(raw, UP_BODY);
+      check.onlyKeys(['email']);
+      const email = check.string('email', { required: true, email: true });
+      check.done();
+      const record = await records.byEmail(email);
       if (record && !record.blocked) {
         // Not awaited: the answer must not take longer when the email exists (it never tells).
         users.sendReset(record).catch((error: unknown) => feature.log(`users-permissions: the reset mail to user ${record.id} could not be sent: ${(error as Error).message}`));
@@ -101,40 +103,45 @@ export function createAuthActions(context: PluginContext): AuthActions {
     },
 
     async resetPassword(raw) {
-      const body = readBody(raw);
-      refuseUnknownKeys(body, ['code', 'password', 'passwordConfirmation']);
-      const fields = readStrings(body, { code: { required: true, secret: true }, password: { required: true, password: true }, passwordConfirmation: { required: true, secret: true } });
-      if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
-      const code = required(fields.code);
+      const check = BodyChecker.of(raw, UP_BODY);
+      check.onlyKeys(['code', 'password', 'passwordConfirmation']);
+      const code = check.string('code', { required: true, secret: true });
+      const password = check.string('password', { required: true, ...NEW_PASSWORD });
+      const confirmation = check.string('passwordConfirmation', { required: true, secret: true });
+      check.done();
+      if (password !== confirmation) throw new ValidationError('Passwords do not match');
       const record = await records.byResetCode(code);
       if (!record) throw new ValidationError('Incorrect code provided');
       if (record.blocked) throw new ApplicationError('Your account has been blocked by an administrator');
       if (!(await records.claimCode('reset', record.id, code))) throw new ValidationError('Incorrect code provided');
-      const user = await users.update(record.documentId, { password: fields.password });
+      const user = await users.update(record.documentId, { password });
       if (!user) throw new ValidationError('Incorrect code provided');
       return { jwt: jwt.sign(record.id), user };
     },
 
     async changePassword(principal, raw) {
       if (principal.kind !== 'user') throw new ApplicationError('You must be authenticated to reset your password');
-      const body = readBody(raw);
-      refuseUnknownKeys(body, ['currentPassword', 'password', 'passwordConfirmation']);
-      const fields = readStrings(body, { currentPassword: { required: true, secret: true }, password: { required: true, password: true }, passwordConfirmation: { required: true, secret: true } });
-      if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
-      const current = required(fields.currentPassword);
+      const check = BodyChecker.of(raw, UP_BODY);
+      check.onlyKeys(['currentPassword', 'password', 'passwordConfirmation']);
+      const current = check.string('currentPassword', { required: true, secret: true });
+      const password = check.string('password', { required: true, ...NEW_PASSWORD });
+      const confirmation = check.string('passwordConfirmation', { required: true, secret: true });
+      check.done();
+      if (password !== confirmation) throw new ValidationError('Passwords do not match');
       const record = await records.byId(principal.userId);
       if (!record) throw new UnauthorizedError('Missing or invalid credentials');
       const valid = record.password !== null && Buffer.byteLength(current) <= MAX_PASSWORD_BYTES && (await verifyPassword(current, record.password));
       if (!valid) throw new ValidationError('The provided current password is invalid');
-      if (current === fields.password) throw new ValidationError('Your new password must be different than your current password');
-      const user = await users.update(record.documentId, { password: fields.password });
+      if (current === password) throw new ValidationError('Your new password must be different than your current password');
+      const user = await users.update(record.documentId, { password });
       if (!user) throw new UnauthorizedError('Missing or invalid credentials');
       return { jwt: jwt.sign(record.id), user };
     },
 
     async confirmEmail(query) {
-      const { confirmation } = readStrings(readBody(query), { confirmation: { required: true } });
-      const code = required(confirmation);
+      const check = BodyChecker.of(query, UP_BODY);
+      const code = check.string('confirmation', { required: true });
+      check.done();
       const record = await records.byConfirmationCode(code);
       if (!record || !(await records.claimCode('confirmation', record.id, code))) throw new ValidationError('Invalid token');
       const user = await users.update(record.documentId, { confirmed: true });
@@ -195,8 +202,10 @@ export function authRoutes(fastify: FastifyInstance, context: PluginContext, act
   routeMethods(fastify, `${prefix}/send-email-confirmation`, {
     POST: async (request) => {
       await authorize(context, request, authAction('sendEmailConfirmation'));
-      const { email } = readStrings(readBody(request.body), { email: { required: true, email: true } });
-      const record = await records.byEmail(required(email));
+      const check = BodyChecker.of(request.body, UP_BODY);
+      const email = check.string('email', { required: true, email: true });
+      check.done();
+      const record = await records.byEmail(email);
       if (!record) return { email, sent: true };
       if (record.confirmed) throw new ApplicationError('Already confirmed');
       if (record.blocked) throw new ApplicationError('User blocked');

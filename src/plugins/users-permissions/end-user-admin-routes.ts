@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentApi } from '../../core/documents/document-api.js';
 import type { Document } from '../../core/documents/document.js';
-import { NotFoundError } from '../../core/shared/errors.js';
+import { BodyChecker } from '../../core/shared/body-checker.js';
+import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
-import { booleanField, bodyObject, fieldError, onlyKeys, routeId } from '../../transports/admin/body-fields.js';
+import { ADMIN_BODY } from '../../transports/admin/admin-body.js';
+import { routeId } from '../../transports/admin/route-id.js';
 
 export interface AdminEndUserRoutesOptions {
   readonly users: DocumentApi;
@@ -19,7 +21,7 @@ const MAX_PAGE_SIZE = 100;
 function positive(value: unknown, fallback: number, field: string): number {
   if (value === undefined) return fallback;
   const number = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= 1)) throw fieldError(field, `${field} must be a positive integer`, value);
+  if (!(number >= 1)) throw ValidationError.atField(field, `${field} must be a positive integer`, value);
   return number;
 }
 
@@ -56,14 +58,14 @@ export async function adminEndUserRoutes(fastify: FastifyInstance, { users, role
 
   fastify.put('/end-users/:id', async (request) => {
     await guard.require(request, ADMIN_ACTIONS.updateEndUsers);
-    const body = bodyObject(request.body);
-    onlyKeys(body, ['blocked', 'confirmed', 'role']);
+    const check = BodyChecker.of(request.body, ADMIN_BODY);
+    check.onlyKeys(['blocked', 'confirmed', 'role']);
     const data: Record<string, unknown> = {};
-    const blocked = booleanField(body, 'blocked');
-    const confirmed = booleanField(body, 'confirmed');
+    const blocked = check.boolean('blocked');
+    const confirmed = check.boolean('confirmed');
     if (blocked !== undefined) data.blocked = blocked;
     if (confirmed !== undefined) data.confirmed = confirmed;
-    if (body.role !== undefined) data.role = await roleDocumentId(body.role);
+    if (check.body.role !== undefined) data.role = await roleDocumentId(check.body.role);
     const user = await findUser(request);
     const updated = await users.update({ documentId: String(user.documentId), data, populate: { role: true } });
     if (!updated) throw new NotFoundError('User not found');
@@ -80,7 +82,7 @@ export async function adminEndUserRoutes(fastify: FastifyInstance, { users, role
         : typeof value === 'string' && /^[a-z0-9]{1,64}$/.test(value)
           ? await roles.findOne({ documentId: value })
           : null;
-    if (!role) throw fieldError('role', 'role must be the id or documentId of an existing role', value);
+    if (!role) throw ValidationError.atField('role', 'role must be the id or documentId of an existing role', value);
     return String(role.documentId);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
-import { routeId } from '../../transports/admin/body-fields.js';
+import { routeId } from '../../transports/admin/route-id.js';
 import type { UpRoleService } from './up-role-service.js';
 
 export interface AdminRoleRoutesOptions {

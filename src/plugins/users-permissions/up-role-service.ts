@@ -3,9 +3,10 @@ import { rolesTableOf } from '../../core/auth/role-permissions.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { createDocumentId } from '../../core/documents/document-id.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
-import { ApplicationError, NotFoundError } from '../../core/shared/errors.js';
+import { BodyChecker } from '../../core/shared/body-checker.js';
+import { ApplicationError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import { ADMIN_BODY } from '../../transports/admin/admin-body.js';
 import { USER_UID } from './content-types.js';
-import { bodyObject, fieldError, onlyKeys, stringField, stringListField } from '../../transports/admin/body-fields.js';
 
 /** An end-user role as the admin API shows it. */
 export interface UpRoleView {
@@ -62,7 +63,7 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
 
   function checkActions(actions: readonly string[] | undefined): readonly string[] | undefined {
     const unknown = (actions ?? []).filter((action) => !isKnownAction(action));
-    if (unknown.length > 0) throw fieldError('permissions', `Unknown permissions provided: ${unknown.join(', ')}`, unknown);
+    if (unknown.length > 0) throw ValidationError.atField('permissions', `Unknown permissions provided: ${unknown.join(', ')}`, unknown);
     return actions;
   }
 
@@ -128,13 +129,13 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
     },
 
     async create(raw) {
-      const body = bodyObject(raw);
-      onlyKeys(body, ['name', 'description', 'type', 'permissions']);
-      const name = stringField(body, 'name', { required: true, min: 3 }) as string;
-      const description = stringField(body, 'description', { nullable: true }) ?? null;
-      const type = stringField(body, 'type', { min: 1 }) ?? typeFromName(name);
-      if (!/^[a-z0-9][a-z0-9_-]*$/.test(type)) throw fieldError('type', 'type must be lowercase letters, digits, - and _', type);
-      const permissions = checkActions(stringListField(body, 'permissions')) ?? [];
+      const check = BodyChecker.of(raw, ADMIN_BODY);
+      check.onlyKeys(['name', 'description', 'type', 'permissions']);
+      const name = check.string('name', { required: true, min: 3 });
+      const description = check.string('description', { nullable: true }) ?? null;
+      const type = check.string('type', { min: 1 }) ?? typeFromName(name);
+      if (!/^[a-z0-9][a-z0-9_-]*$/.test(type)) throw ValidationError.atField('type', 'type must be lowercase letters, digits, - and _', type);
+      const permissions = checkActions(check.stringList('permissions')) ?? [];
       return database.transaction(async (trx) => {
         await dialect.lockForUniqueCheck(trx, roles);
         if (await trx.selectFrom(roles).select('id').where('type', '=', type).executeTakeFirst()) throw new ApplicationError(`A role of type ${type} already exists`);
@@ -149,11 +150,11 @@ export function createUpRoleService(database: Database, registry: SchemaRegistry
     },
 
     async update(id, raw) {
-      const body = bodyObject(raw);
-      onlyKeys(body, ['name', 'description', 'permissions']);
-      const name = stringField(body, 'name', { min: 3 });
-      const description = stringField(body, 'description', { nullable: true });
-      const permissions = checkActions(stringListField(body, 'permissions'));
+      const check = BodyChecker.of(raw, ADMIN_BODY);
+      check.onlyKeys(['name', 'description', 'permissions']);
+      const name = check.string('name', { min: 3 });
+      const description = check.string('description', { nullable: true });
+      const permissions = checkActions(check.stringList('permissions'));
       return database.transaction(async (trx) => {
         await readRow(trx, id);
         const now = stamp();

@@ -5,21 +5,17 @@ import type { PermissionName } from '../../core/auth/permission-names.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import { parseRowId } from '../../core/schema/scalar-values.js';
+import { BodyChecker, type Json } from '../../core/shared/body-checker.js';
 import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../core/shared/errors.js';
-import { readBody, readStrings, required, type Body } from './body.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { authorize, userAction, type PluginContext } from './plugin-context.js';
+import { invalidParameters, NEW_PASSWORD, UP_BODY } from './up-body.js';
 import { translateTaken } from './user-service.js';
 
 /** What POST and PUT /users may set. `provider` and the reset/confirmation codes never come from a body. */
 const WRITABLE = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'];
 /** What a user may not change on their own account, whatever their permissions. */
 const SELF_PROTECTED = ['role', 'confirmed', 'blocked'];
-
-function checkKeys(body: Body): void {
-  const invalid = Object.keys(body).filter((key) => !WRITABLE.includes(key));
-  if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
-}
 
 /** `:id` of /users/:id: a positive integer, else no such user. */
 function idOf(request: FastifyRequest): number {
@@ -59,8 +55,12 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   }
 
   /** username and email of a write: username unique always, email unique with `unique_email`. */
-  async function checkTaken(body: Body, exceptId?: number): Promise<{ email?: string }> {
-    const { username, email } = readStrings(body, { username: {}, email: { email: true }, password: { password: true } });
+  async function checkTaken(body: Json, exceptId?: number): Promise<{ email?: string }> {
+    const check = BodyChecker.over(body, UP_BODY);
+    const username = check.string('username');
+    const email = check.string('email', { email: true });
+    check.string('password', NEW_PASSWORD);
+    check.done();
     const advanced = await settings.advanced();
     const taken = await records.taken({ ...(username !== undefined ? { username } : {}), ...(email !== undefined && advanced.unique_email ? { email } : {}) }, exceptId);
     if (taken.username) throw new ApplicationError('Username already taken');
@@ -95,9 +95,13 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     },
     POST: async (request, reply) => {
       await authorize(context, request, userAction('create'));
-      const body = readBody(request.body);
-      checkKeys(body);
-      const fields = readStrings(body, { username: { required: true }, email: { required: true, email: true }, password: { required: true, password: true } });
+      const check = BodyChecker.of(request.body, UP_BODY);
+      check.onlyKeys(WRITABLE, invalidParameters);
+      const username = check.string('username', { required: true });
+      check.string('email', { required: true, email: true });
+      check.string('password', { required: true, ...NEW_PASSWORD });
+      check.done();
+      const body = check.body;
       const { email } = await checkTaken(body);
       const advanced = await settings.advanced();
       let role = body.role;
@@ -111,7 +115,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
         await records.lockUsers(trx);
         if ((await records.taken({ email }, undefined, trx)).email) throw new ApplicationError('Email already taken');
       };
-      const user = await translateTaken(() => users.create({ ...body, username: required(fields.username), email, provider: 'local', role }, guard), 'Username already taken');
+      const user = await translateTaken(() => users.create({ ...body, username, email, provider: 'local', role }, guard), 'Username already taken');
       return reply.code(201).send(user);
     },
   });
@@ -128,8 +132,9 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const principal = await authorize(context, request, userAction('update'));
       const id = idOf(request);
       const documentId = await documentIdOf(id);
-      const body = readBody(request.body);
-      checkKeys(body);
+      const check = BodyChecker.of(request.body, UP_BODY);
+      check.onlyKeys(WRITABLE, invalidParameters);
+      const body = check.body;
       if (principal.kind === 'user' && principal.userId === id) {
         const own = SELF_PROTECTED.filter((key) => Object.hasOwn(body, key));
         if (own.length > 0) throw new ForbiddenError(`You may not change your own ${own.join(', ')}`);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { BodyChecker } from '../../core/shared/body-checker.js';
 import { ApplicationError } from '../../core/shared/errors.js';
+import { ADMIN_BODY } from './admin-body.js';
 import type { AdminGuard } from './admin-guard.js';
 import type { AdminJwt } from './admin-jwt.js';
 import { ADMIN_ACTIONS } from './admin-roles.js';
 import type { AdminUserService } from './admin-user-service.js';
-import { bodyObject, onlyKeys, stringField, stringListField, textField } from './body-fields.js';
 
 export interface AdminAccountRoutesOptions {
   readonly jwt: AdminJwt;
@@ -15,13 +16,13 @@ export interface AdminAccountRoutesOptions {
 /** Admin login, the caller's own account, and admin users (super-admin only). */
 export async function adminAccountRoutes(fastify: FastifyInstance, { jwt, users, guard }: AdminAccountRoutesOptions): Promise<void> {
   fastify.post('/login', async (request) => {
-    const body = bodyObject(request.body);
-    onlyKeys(body, ['email', 'password']);
-    const { email, password } = body;
+    const check = BodyChecker.of(request.body, ADMIN_BODY);
+    check.onlyKeys(['email', 'password']);
+    const { email, password } = check.body;
     // One answer for an unknown email, a wrong password, a blocked or inactive account: a login never tells which emails exist.
     if (typeof email !== 'string' || typeof password !== 'string' || password.length === 0) throw new ApplicationError('Invalid credentials');
     // Refused before the lookup: PostgreSQL answers NUL with an encoding error (a 500).
-    textField('email', email);
+    check.storable('email');
     const user = await users.login(email, password);
     if (!user) throw new ApplicationError('Invalid credentials');
     return { data: { token: jwt.sign(user.id), user } };
@@ -36,14 +37,14 @@ export async function adminAccountRoutes(fastify: FastifyInstance, { jwt, users,
 
   fastify.post('/admin-users', async (request, reply) => {
     await guard.require(request, ADMIN_ACTIONS.createAdminUsers);
-    const body = bodyObject(request.body);
-    onlyKeys(body, ['email', 'password', 'firstname', 'lastname', 'roles']);
+    const check = BodyChecker.of(request.body, ADMIN_BODY);
+    check.onlyKeys(['email', 'password', 'firstname', 'lastname', 'roles']);
     const created = await users.create({
-      email: body.email,
-      password: body.password,
-      firstname: stringField(body, 'firstname', { nullable: true }),
-      lastname: stringField(body, 'lastname', { nullable: true }),
-      roles: stringListField(body, 'roles'),
+      email: check.body.email,
+      password: check.body.password,
+      firstname: check.string('firstname', { nullable: true }),
+      lastname: check.string('lastname', { nullable: true }),
+      roles: check.stringList('roles'),
     });
     return reply.code(201).send({ data: created });
   });

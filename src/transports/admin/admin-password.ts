@@ -1,28 +1,35 @@
-import { fieldError, textField } from './body-fields.js';
+import { MAX_PASSWORD_BYTES } from '../../core/documents/hash-password.js';
+import { BodyChecker } from '../../core/shared/body-checker.js';
+import { ValidationError } from '../../core/shared/errors.js';
 
-/** bcrypt reads only the first 72 bytes: a longer password would be silently truncated. */
-const MAX_PASSWORD_BYTES = 72;
+/** Anything but a string is `<field> is a required field`, as the reference's admin answers. */
+const REQUIRED = 'is a required field';
 
 /**
  * Admin passwords: at least 8 characters with a lowercase letter, an uppercase letter and a
- * digit (the reference's admin rule), and at most 72 bytes.
+ * digit (the reference's admin rule), and at most 72 bytes. Hashed, never stored as sent.
  */
 export function checkAdminPassword(value: unknown, field = 'password'): string {
-  if (typeof value !== 'string' || value.length === 0) throw fieldError(field, `${field} is a required field`, undefined);
-  if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES) throw fieldError(field, 'Password must be less than 73 bytes', undefined);
-  if (value.length < 8) throw fieldError(field, `${field} must be at least 8 characters`, undefined);
-  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) {
-    throw fieldError(field, `${field} must contain at least one lowercase letter, one uppercase letter and one number`, undefined);
+  const password = BodyChecker.over({ [field]: value }).string(field, {
+    required: true,
+    emptyIsMissing: true,
+    secret: true,
+    storable: false,
+    min: 8,
+    passwordBytes: MAX_PASSWORD_BYTES,
+    words: { notAString: REQUIRED },
+  });
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
+    throw ValidationError.atField(field, `${field} must contain at least one lowercase letter, one uppercase letter and one number`, undefined);
   }
-  return value;
+  return password;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Admin emails are compared lower-cased, so `Ann@x.io` and `ann@x.io` are one account. */
 export function checkAdminEmail(value: unknown, field = 'email'): string {
-  if (typeof value !== 'string' || value.trim().length === 0) throw fieldError(field, `${field} is a required field`, value);
-  const email = textField(field, value).trim().toLowerCase();
-  if (email.length > 255 || !EMAIL.test(email)) throw fieldError(field, `${field} must be a valid email`, value);
+  const email = BodyChecker.over({ [field]: value })
+    .string(field, { required: true, trim: true, email: true, words: { notAString: REQUIRED, empty: REQUIRED } })
+    .toLowerCase();
+  if (email.length > 255) throw ValidationError.atField(field, `${field} must be a valid email`, value);
   return email;
 }

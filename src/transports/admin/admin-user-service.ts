@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../core/db/database.js';
 import { createDocumentId } from '../../core/documents/document-id.js';
 import { hashPassword, verifyPassword } from '../../core/documents/hash-password.js';
-import { ApplicationError, NotFoundError } from '../../core/shared/errors.js';
+import { ApplicationError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import { ADMIN_ROLES, isAdminRoleCode, SUPER_ADMIN_CODE } from './admin-roles.js';
 import { ADMIN_ROLES_TABLE, ADMIN_USERS_ROLES_TABLE, ADMIN_USERS_TABLE } from './admin-tables.js';
 import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
-import { fieldError } from './body-fields.js';
 
 export interface AdminRoleView {
   readonly id: number;
@@ -132,9 +131,9 @@ export function createAdminUserService(database: Database): AdminUserService {
       const email = checkAdminEmail(input.email);
       const password = checkAdminPassword(input.password);
       const codes = [...new Set(input.roles ?? [SUPER_ADMIN_CODE])];
-      if (codes.length === 0) throw fieldError('roles', 'An admin user needs at least one role', input.roles);
+      if (codes.length === 0) throw ValidationError.atField('roles', 'An admin user needs at least one role', input.roles);
       const unknown = codes.filter((code) => !isAdminRoleCode(code));
-      if (unknown.length > 0) throw fieldError('roles', `Unknown admin role ${unknown.join(', ')} (known: ${ADMIN_ROLES.map((role) => role.code).join(', ')})`, input.roles);
+      if (unknown.length > 0) throw ValidationError.atField('roles', `Unknown admin role ${unknown.join(', ')} (known: ${ADMIN_ROLES.map((role) => role.code).join(', ')})`, input.roles);
       // Hashing first: a bcrypt round never holds the write lock.
       const hash = await hashPassword(password);
       return database.transaction(async (trx) => {
