@@ -10,6 +10,7 @@
 //   plugins     features that contribute to core and transports through the plugin contract
 //   server      the composition root (app, the list of plugins), the process entry, CLI, ops
 // Allowed: server → everything; plugins → core, transports; transports → core; core → core.
+// core names no package of the HTTP framework either (fastify, mercurius, @fastify/*).
 // Between folders: no cycles, whatever the layer.
 
 const PLUGINS = ['users-permissions', 'upload', 'i18n', 'api-tokens', 'content-type-builder', 'email'];
@@ -20,6 +21,9 @@ const LAYERS = {
   plugins: ['^src/plugins/'],
   server: ['^src/server/'],
 };
+
+/** The HTTP framework and its GraphQL server: the transports' business, never core's. */
+const HTTP_PACKAGES = '(^|/)node_modules/(fastify|mercurius|@fastify/[^/]+|fastify-[^/]+)/';
 
 const any = (paths) => paths.map((path) => `(${path})`).join('|');
 
@@ -34,6 +38,13 @@ module.exports = {
       severity: 'error',
       from: { path: any(LAYERS.core) },
       to: { path: any([...LAYERS.transports, ...LAYERS.plugins, ...LAYERS.server]) },
+    },
+    {
+      name: 'core-knows-no-transport',
+      comment: 'core names no HTTP framework type (type-only imports included): the host a plugin registers on is a type parameter of the contract, instantiated by the composition root.',
+      severity: 'error',
+      from: { path: any(LAYERS.core) },
+      to: { path: HTTP_PACKAGES },
     },
     {
       name: 'transports-serve-core',
@@ -69,7 +80,8 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    // src/, and the HTTP packages so that core-knows-no-transport sees edges to them (never followed further).
+    includeOnly: ['^src/', HTTP_PACKAGES],
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },

@@ -2,7 +2,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from '../core/auth/auth-service.js';
 import { createAuthService } from '../core/auth/create-auth-service.js';
-import { authStrategies, pluginActions, registerFeatureRoutes, registerHooks } from './features.js';
+import { authStrategies, configReaders, feedTopics, pluginActions, registerFeatureRoutes, registerHooks } from './features.js';
+import { deferredModelRuntime } from './deferred-model-runtime.js';
+import { readPluginConfigs } from '../core/config/read-plugin-configs.js';
+import { LOCALE_CONFIG } from '../core/locales/locale-config.js';
+import { registerAdmin } from '../transports/admin/admin-plugin.js';
 import type { HttpPluginContext } from '../transports/plugin-http.js';
 import type { PluginContext } from '../core/plugin/plugin-context.js';
 import { createKeyValueStore } from '../core/store/key-value-store.js';
@@ -23,7 +27,6 @@ import { createModelHolder, type ModelHolder, type ModelState } from '../core/mo
 import { createModelRuntime } from '../core/model/model-runtime.js';
 import type { ModelRuntime } from '../core/model/model-change.js';
 import { buildModel } from '../core/model/build-model.js';
-import { registerContentTypeBuilder } from '../plugins/content-type-builder/content-type-builder-plugin.js';
 import { toErrorEnvelope } from '../transports/rest/error-envelope.js';
 import { replyFrameworkError, writeClientError } from '../transports/rest/framework-errors.js';
 import { registerBodyParsers } from '../transports/rest/body-parsers.js';
@@ -127,6 +130,8 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
 export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock, followDelayMs }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
+  // Every section of config/plugins is checked before anything is touched.
+  const configs = readPluginConfigs(configReaders(), config);
   // Read once: the registry is built from them, and the content-type builder starts from them.
   const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
   const builtIns = gatherBuiltIns();
@@ -138,7 +143,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   try {
     const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
     // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
-    const changes = (feed = await createChangeFeed({ database, config: config.database, clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
+    const changes = (feed = await createChangeFeed({ database, config: config.database, topics: feedTopics(), clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
@@ -146,7 +151,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const store = createKeyValueStore(database);
     const actions = pluginActions();
     const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
-    const locales = await createLocaleService({ config, database, store, feed: changes });
+    const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     const lifecycleContext = {
       documents: createDocumentApi(registry, documents, locales),
@@ -166,8 +171,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
     const { fastify, knownPaths } = buildHttp(config);
-    const base: PluginContext = { config, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, log, clock };
-    const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)) };
+    // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
+    const runtime = deferredModelRuntime();
+    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock };
+    // Read per request by the content-type builder: complete once every route is in.
+    const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
+    const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)), routeNames };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
     const contentContexts = new WeakMap<ModelState, ContentApiContext>();
     const contentContextOf = (state: ModelState): ContentApiContext => {
@@ -176,9 +185,10 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       return context;
     };
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
+    // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
+    await registerAdmin(fastify, base);
     const plugins = await registerFeatureRoutes(fastify, features);
     // A project type named like a route of a feature (upload, auth, users, …) would never be served.
-    const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
     checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
     const modelRuntime = await createModelRuntime({
       projectDir,
@@ -193,7 +203,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       clock,
       maxResponseItems: config.rest.maxResponseItems,
     });
-    await registerContentTypeBuilder(fastify, { feature: features, runtime: modelRuntime, builtIns, routeNames });
+    runtime.set(modelRuntime);
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,

@@ -1,25 +1,33 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuthStrategy, AuthStrategyContext } from '../core/auth/auth-strategy.js';
-import type { GraphqlContribution } from '../transports/graphql/build-schema.js';
-import type { HttpPluginContext } from '../transports/plugin-http.js';
+import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
+import type { PluginConfigReader } from '../core/config/plugin-config.js';
+import type { FeedTopic } from '../core/db/change-feed.js';
+import { LOCALES_TOPIC } from '../core/locales/locale-service.js';
+import { MODEL_TOPIC } from '../core/model/model-runtime.js';
 import type { Plugin } from '../core/plugin/plugin.js';
 import type { PluginContext } from '../core/plugin/plugin-context.js';
-import { registerAdmin } from '../transports/admin/admin-plugin.js';
-import { apiTokensPlugin } from '../plugins/api-tokens/api-tokens-plugin.js';
-import { i18nPlugin } from '../plugins/i18n/i18n-plugin.js';
+import { pluginFeed } from '../core/plugin/plugin-feed.js';
+import type { GraphqlContribution } from '../transports/graphql/build-schema.js';
+import { GRAPHQL_CONFIG } from '../transports/graphql/graphql-config.js';
+import type { HttpHost, HttpPluginContext } from '../transports/plugin-http.js';
 import { registerRateLimit, type AuthRateLimit } from '../transports/security/rate-limit-plugin.js';
 import { registerSecurityHeaders } from '../transports/security/security-headers-plugin.js';
+import { apiTokensPlugin } from '../plugins/api-tokens/api-tokens-plugin.js';
+import { contentTypeBuilderPlugin } from '../plugins/content-type-builder/content-type-builder-plugin.js';
+import { emailPlugin } from '../plugins/email/email-plugin.js';
+import { i18nPlugin } from '../plugins/i18n/i18n-plugin.js';
 import { uploadPlugin } from '../plugins/upload/upload-plugin.js';
 import { usersPermissionsPlugin } from '../plugins/users-permissions/users-permissions-plugin.js';
 
-/** A plugin as this server composes it: registered with the HTTP context, contributing GraphQL parts. */
-export type ServerPlugin = Plugin<HttpPluginContext, GraphqlContribution>;
+/** A plugin as this server composes it: registered on Fastify with the HTTP context, contributing GraphQL parts. */
+export type ServerPlugin = Plugin<HttpHost, HttpPluginContext, GraphqlContribution>;
 
 /**
- * The plugins this server is made of, in the order their routes are registered. Core and the
- * transports see only what they contribute (types, tables, actions, routes, GraphQL parts).
+ * The plugins this server is made of, in the order their config sections are read and their
+ * routes registered. Core and the transports see only what they contribute (types, tables,
+ * config sections, feed topics, actions, routes, GraphQL parts).
  */
-export const PLUGINS: readonly ServerPlugin[] = [usersPermissionsPlugin, apiTokensPlugin, i18nPlugin, uploadPlugin];
+export const PLUGINS: readonly ServerPlugin[] = [usersPermissionsPlugin, emailPlugin, apiTokensPlugin, i18nPlugin, uploadPlugin, contentTypeBuilderPlugin];
 
 /** Every plugin's permission actions, in plugin order. */
 export function pluginActions(): string[] {
@@ -31,11 +39,21 @@ export function authStrategies(context: AuthStrategyContext): AuthStrategy[] {
   return PLUGINS.flatMap((plugin) => (plugin.authStrategy ? [plugin.authStrategy(context)] : []));
 }
 
+/** The readers of `config/plugins`: the plugins', then the GraphQL transport's (Strapi configures GraphQL as a plugin). */
+export function configReaders(): PluginConfigReader<unknown>[] {
+  return [...PLUGINS.flatMap((plugin) => (plugin.config ? [plugin.config] : [])), GRAPHQL_CONFIG];
+}
+
+/** The change feed's topics: those of core's services that hold shared state in memory, and the plugins'. */
+export function feedTopics(): FeedTopic[] {
+  return [...new Set([PERMISSIONS_TOPIC, LOCALES_TOPIC, MODEL_TOPIC, ...PLUGINS.flatMap((plugin) => plugin.topics ?? [])])];
+}
+
 /**
  * Hooks that must wrap every route (rate limits, CORS, security headers), registered before
  * any route. Each is a Fastify plugin wrapped with fastify-plugin semantics by its module.
  */
-export async function registerHooks(fastify: FastifyInstance, context: PluginContext): Promise<{ readonly authRateLimit: AuthRateLimit }> {
+export async function registerHooks(fastify: HttpHost, context: PluginContext): Promise<{ readonly authRateLimit: AuthRateLimit }> {
   await registerSecurityHeaders(fastify, context);
   return { authRateLimit: await registerRateLimit(fastify, context) };
 }
@@ -46,12 +64,11 @@ export interface FeatureOutputs {
   readonly graphql: readonly NonNullable<GraphqlContribution['graphql']>[];
 }
 
-/** The admin API, then the plugins' routes beside the content API (auth, users, locales, upload). */
-export async function registerFeatureRoutes(fastify: FastifyInstance, context: HttpPluginContext): Promise<FeatureOutputs> {
-  await registerAdmin(fastify, context);
+/** The plugins' routes beside the content and admin APIs (auth, users, locales, upload, the content-type builder), each with a feed of its declared topics. */
+export async function registerFeatureRoutes(fastify: HttpHost, context: HttpPluginContext): Promise<FeatureOutputs> {
   const graphql: NonNullable<GraphqlContribution['graphql']>[] = [];
   for (const plugin of PLUGINS) {
-    const outputs = await plugin.register?.(fastify, context);
+    const outputs = await plugin.register?.(fastify, { ...context, feed: pluginFeed(context.feed, plugin.name, plugin.topics ?? []) });
     if (outputs?.graphql) graphql.push(outputs.graphql);
   }
   return { graphql };

@@ -7,6 +7,9 @@ import type { Principal } from './principal.js';
  * `api::article.article.find`, `plugin::users-permissions.user.me`,
  * `plugin::i18n.locales.listLocales`. Reads go on through auth/authorize-read.ts.
  */
+/** The change-feed topic of roles and permissions: recorded by whoever changes them, followed by the auth service. */
+export const PERMISSIONS_TOPIC = 'permissions';
+
 export interface AuthService {
   /**
    * The principal of a request from its Authorization header: no header → Public; a valid API

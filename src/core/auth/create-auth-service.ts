@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { Database, Executor } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { UnauthorizedError } from '../shared/errors.js';
-import type { AuthService } from './auth-service.js';
+import { PERMISSIONS_TOPIC, type AuthService } from './auth-service.js';
 import type { AuthStrategy } from './auth-strategy.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { PUBLIC_ROLE_TYPE } from './permissions-table.js';
@@ -45,7 +45,7 @@ export async function createAuthService({ config, registry, database, feed, log,
     registry,
     grants: config.permissions,
     pluginActions,
-    announce: (trx) => feed.record(trx, 'permissions'),
+    announce: (trx) => feed.record(trx, PERMISSIONS_TOPIC),
     log,
   });
   let loads = 0;
@@ -60,7 +60,7 @@ export async function createAuthService({ config, registry, database, feed, log,
     const started = (loads += 1);
     apply(await loadRoleSnapshot(db, registry), started);
   };
-  feed.subscribe('permissions', reload);
+  feed.subscribe(PERMISSIONS_TOPIC, reload);
   const customActions = new WeakMap<Principal, ReadonlySet<string>>();
 
   return {
@@ -94,7 +94,7 @@ export async function createAuthService({ config, registry, database, feed, log,
       }
     },
     async permissionsChanged() {
-      await feed.record(database.db, 'permissions');
+      await feed.record(database.db, PERMISSIONS_TOPIC);
       await reload(database.db);
     },
     reloadPermissions: () => reload(database.db),

@@ -27,12 +27,14 @@ describe('change feed', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function instance(clock = manualClock()) {
+  const TOPICS = ['permissions', 'locales', 'model'];
+
+  async function instance(clock = manualClock(), topics: readonly string[] = TOPICS) {
     const database = await openDatabase(config);
     opened.push(database);
     await syncSchema(database, [CHANGE_FEED_TABLE]);
     const logs: string[] = [];
-    const feed = await createChangeFeed({ database, config, clock, log: (message) => logs.push(message) });
+    const feed = await createChangeFeed({ database, config, topics, clock, log: (message) => logs.push(message) });
     feeds.push(feed);
     feed.start();
     return { database, feed, clock, logs };
@@ -43,6 +45,15 @@ describe('change feed', () => {
     await instance();
     const rows = await opened[0]!.db.selectFrom(CHANGE_FEED_TABLE.name).select(['topic', 'version']).orderBy('topic').execute();
     assert.deepEqual(rows.map((row) => [row.topic, Number(row.version)]), [['locales', 0], ['model', 0], ['permissions', 0]]);
+  });
+
+  it('creates the row of a topic declared later at the next start; refuses a topic nobody declared', async () => {
+    await instance(manualClock(), [...TOPICS, 'plugin-state']);
+    const rows = await opened[0]!.db.selectFrom(CHANGE_FEED_TABLE.name).select('topic').orderBy('topic').execute();
+    assert.deepEqual(rows.map((row) => row.topic), ['locales', 'model', 'permissions', 'plugin-state']);
+    const { feed, database } = await instance();
+    assert.throws(() => feed.subscribe('undeclared', async () => undefined), /no topic "undeclared"/);
+    await assert.rejects(feed.record(database.db, 'undeclared'), /no topic "undeclared"/);
   });
 
   it('calls the subscribers of a topic another instance recorded, at the next read on its clock, and those of no other topic', async () => {

@@ -5,12 +5,13 @@ import { openDatabase, type Database, type Executor } from './database.js';
 import type { DatabaseConfig } from './database-config.js';
 
 /**
- * The kinds of state held in memory that another instance may change: roles and permissions,
- * locales, the content model. (Settings in the key-value store are read from it on each use,
- * so none needs following; a cached one would become a topic here.)
+ * A kind of state held in memory that another instance may change. The feed names none: each
+ * owner exports its own (auth: `permissions`, locales: `locales`, model: `model`) and the
+ * plugins declare theirs (`Plugin.topics`); the composition root passes them all in.
+ * (Settings in the key-value store are read from it on each use, so none needs following; a
+ * cached one would become a topic.)
  */
-export const FEED_TOPICS = ['permissions', 'locales', 'model'] as const;
-export type FeedTopic = (typeof FEED_TOPICS)[number];
+export type FeedTopic = string;
 
 /** How long another instance may take to follow a change by default (one poll interval). */
 export const FOLLOW_DELAY_MS = 2000;
@@ -35,6 +36,8 @@ export interface ChangeFeed {
 }
 
 export interface ChangeFeedOptions {
+  /** Every topic this instance records or follows: their rows are created when missing; any other topic is refused. */
+  readonly topics: readonly FeedTopic[];
   /** The app's database: the first read, and every read when it is an in-memory SQLite database (nothing else can open it). */
   readonly database: Database;
   /** For the feed's own connection. */
@@ -63,9 +66,14 @@ export async function createChangeFeed(options: ChangeFeedOptions): Promise<Chan
   const { database, log, clock = systemClock } = options;
   const followDelayMs = options.followDelayMs ?? FOLLOW_DELAY_MS;
   const subscribers = new Map<FeedTopic, FeedSubscriber[]>();
+  const topics: ReadonlySet<FeedTopic> = new Set(options.topics);
+  // A topic nobody declared has no row: recording it would move nothing, and following it would never fire.
+  const declared = (topic: FeedTopic): void => {
+    if (!topics.has(topic)) throw new Error(`The change feed has no topic "${topic}": declare it (Plugin.topics, or the composition root's list)`);
+  };
   // The first read happens before the services load their state: a change after it is seen by the next poll.
   const initial = await readVersions(database.db);
-  const missing = FEED_TOPICS.filter((topic) => !initial.has(topic));
+  const missing = [...topics].filter((topic) => !initial.has(topic));
   if (missing.length > 0) await seedTopics(database.db, missing);
   let seen: Versions = missing.length > 0 ? await readVersions(database.db) : initial;
 
@@ -136,9 +144,11 @@ export async function createChangeFeed(options: ChangeFeedOptions): Promise<Chan
   return {
     followDelayMs,
     subscribe(topic, onChange) {
+      declared(topic);
       subscribers.set(topic, [...(subscribers.get(topic) ?? []), onChange]);
     },
     async record(db, topic) {
+      declared(topic);
       await db
         .updateTable(CHANGE_FEED_TABLE.name)
         .set({ version: sql`${sql.ref('version')} + 1` })

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/app-config.js';
+import type { PluginConfigReader } from '../config/plugin-config.js';
 import { DefinitionError } from '../shared/errors.js';
 import { isLocaleCode } from './locale-code.js';
 
@@ -23,9 +23,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads and checks the i18n keys; anything malformed stops the start with a message naming the file. */
-export function readLocaleConfig(config: AppConfig): LocaleConfig {
-  const { file, value } = config.files.plugins;
-  const plugin = value.i18n ?? {};
+export function readLocaleConfig(section: unknown, file: string): LocaleConfig {
+  const plugin = section ?? {};
   if (!isRecord(plugin)) throw new DefinitionError(file, 'i18n must be an object');
   const enabled = plugin.enabled ?? true;
   if (typeof enabled !== 'boolean') throw new DefinitionError(file, 'i18n.enabled must be true or false');
@@ -47,3 +46,9 @@ export function readLocaleConfig(config: AppConfig): LocaleConfig {
   }
   return { enabled, locales, defaultLocale, file };
 }
+
+/**
+ * The `i18n` section's reader. The i18n plugin declares it (its section); the locale service,
+ * which every read's locale check needs whether i18n is on or not, receives what it read.
+ */
+export const LOCALE_CONFIG: PluginConfigReader<LocaleConfig> = { key: 'i18n', read: readLocaleConfig };

@@ -1,13 +1,15 @@
-import type { AppConfig } from '../config/app-config.js';
 import type { Database, Executor } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { defaultLocaleName, isLocaleCode } from './locale-code.js';
-import { readLocaleConfig, type LocaleConfig } from './locale-config.js';
+import type { LocaleConfig } from './locale-config.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { createLocaleWriter, readLocale, readLocaleByCode, readLocales, withLocaleLock, type LocaleWriter } from './locale-records.js';
 import type { LocaleView } from './locale-table.js';
+
+/** The change-feed topic of the locale table: recorded by every locale write, followed by every instance's locale service. */
+export const LOCALES_TOPIC = 'locales';
 
 export interface NewLocale {
   readonly code: string;
@@ -43,7 +45,8 @@ export interface LocaleService extends LocaleCatalog {
 }
 
 export interface LocaleServiceOptions {
-  readonly config: AppConfig;
+  /** `config/plugins` `i18n`, read at start by the i18n plugin's reader (locale-config.ts). */
+  readonly settings: LocaleConfig;
   readonly database: Database;
   readonly store: KeyValueStore;
   /** Changes are announced on it, in their transaction; other instances' changes arrive through it. */
@@ -84,7 +87,7 @@ async function seedLocales(database: Database, writer: LocaleWriter, store: KeyV
       if (!existing.some((locale) => locale.code === code)) await writer.insert(trx, code, defaultLocaleName(code));
     }
     if (applyDefault || !existing.some((locale) => locale.isDefault)) await writer.setDefault(trx, settings.defaultLocale);
-    await feed.record(trx, 'locales');
+    await feed.record(trx, LOCALES_TOPIC);
   });
   if (applyDefault) await rememberAppliedDefault(store, settings.defaultLocale);
   return readLocales(database.db);
@@ -123,9 +126,8 @@ function disabledLocaleService(settings: LocaleConfig): LocaleService {
   };
 }
 
-/** Reads config/plugins, seeds the table and loads it; a malformed config stops the start here. */
-export async function createLocaleService({ config, database, store, feed }: LocaleServiceOptions): Promise<LocaleService> {
-  const settings = readLocaleConfig(config);
+/** Seeds the table from the configured locales and loads it. */
+export async function createLocaleService({ settings, database, store, feed }: LocaleServiceOptions): Promise<LocaleService> {
   if (!settings.enabled) return disabledLocaleService(settings);
   const writer = createLocaleWriter(database);
   const first = snapshotOf(await seedLocales(database, writer, store, settings, feed));
@@ -145,14 +147,14 @@ export async function createLocaleService({ config, database, store, feed }: Loc
     const started = (loads += 1);
     apply(await readLocales(db), started);
   };
-  feed.subscribe('locales', reloadFrom);
+  feed.subscribe(LOCALES_TOPIC, reloadFrom);
   const reload = (): Promise<void> => reloadFrom(database.db);
   const current = (): Snapshot => snapshot;
   /** Runs a write under the locale lock, announcing it in the same transaction, then makes this instance see it before answering. */
   const write = async <T>(fn: (trx: Executor) => Promise<T>): Promise<T> => {
     const result = await withLocaleLock(database, async (trx) => {
       const done = await fn(trx);
-      await feed.record(trx, 'locales');
+      await feed.record(trx, LOCALES_TOPIC);
       return done;
     });
     await reload();

@@ -21,6 +21,9 @@ import { nextSource } from './next-source.js';
 import { systemClock, waitOn, type Clock } from '../shared/clock.js';
 import { UnconfirmedChangeError } from './unconfirmed-change-error.js';
 
+/** The change-feed topic of the content model: recorded by a model change, followed by every instance's runtime. */
+export const MODEL_TOPIC = 'model';
+
 export interface ModelRuntimeDeps {
   readonly projectDir: string;
   readonly database: Database;
@@ -178,7 +181,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
     const stored = await readModelSource(locked, projectDir);
     if (stored && sameSource(stored, source)) return version;
     await writeModel(locked, version + 1, source);
-    await feed.record(db, 'model');
+    await feed.record(db, MODEL_TOPIC);
     return version + 1;
   });
   if (holder.current().version !== startVersion) holder.swap({ ...holder.current(), version: startVersion });
@@ -218,7 +221,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       for (const removal of await readPendingRemovals(store)) scheduleDrop(removal, previous);
     }).catch((error: unknown) => log(`Following the content model failed: ${error instanceof Error ? error.message : String(error)}`));
 
-  feed.subscribe('model', async (db) => follow(await pollModelVersion(db)));
+  feed.subscribe(MODEL_TOPIC, async (db) => follow(await pollModelVersion(db)));
 
   /** A change that takes back storage still pending removal waits until that removal is due (at most the grace period). */
   const waitForRetaken = async (next: readonly TableModel[]): Promise<void> => {
@@ -256,7 +259,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
           const added: PendingRemoval | undefined = removed.length > 0 ? { version: stored + 1, due: now + graceMs, tables: removed } : undefined;
           if (added || due.length > 0) await writePendingRemovals(locked.store, added ? [...waiting, added] : waiting);
           await writeModel(locked.store, stored + 1, planned.source);
-          await feed.record(db, 'model');
+          await feed.record(db, MODEL_TOPIC);
           return { version: stored + 1, removal: added };
         });
         const files = await writeModelFiles(projectDir, source, planned.source);

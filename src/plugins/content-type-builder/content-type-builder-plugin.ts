@@ -1,29 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
-import type { BuiltIns } from '../../core/model/built-ins.js';
-import type { ModelRuntime } from '../../core/model/model-change.js';
-import type { PluginContext } from '../../core/plugin/plugin-context.js';
+import type { HttpHost, HttpPlugin, HttpPluginContext } from '../../transports/plugin-http.js';
 import { adminBuilderAccess } from './builder-access.js';
 import { createComponentService } from './component-service.js';
 import { contentTypeBuilderRoutes } from './content-type-builder-routes.js';
 import { createContentTypeService } from './content-type-service.js';
 import type { BuiltInModels } from './model-draft.js';
 
-export interface ContentTypeBuilderContext {
-  readonly feature: PluginContext;
-  readonly runtime: ModelRuntime;
-  /** What core and the plugins add to every model: listed by the builder, never edited. */
-  readonly builtIns: BuiltIns;
-  /** The fixed first segments of the routes registered under the REST prefix, read when a request is checked. */
-  readonly routeNames: () => ReadonlySet<string>;
-}
-
 /**
  * The content-type builder's admin API under `/content-type-builder` (admin JWT): content-types,
- * components and categories read from the runtime's source, changed through `runtime.apply`.
+ * components and categories read from the model runtime's source, changed through
+ * `modelRuntime.apply`. Everything it reads of the context is read per request: the runtime
+ * exists once every plugin has registered, and the route names once every route has.
  */
-export async function registerContentTypeBuilder(fastify: FastifyInstance, { feature, runtime, builtIns: fixed, routeNames }: ContentTypeBuilderContext): Promise<void> {
-  const { config, database, store, registry } = feature;
+async function registerContentTypeBuilder(fastify: HttpHost, feature: HttpPluginContext): Promise<null> {
+  const { config, database, store, registry, builtIns: fixed, routeNames } = feature;
   const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
@@ -33,8 +23,12 @@ export async function registerContentTypeBuilder(fastify: FastifyInstance, { fea
     routeNames: routeNames(),
     restPrefix: config.rest.prefix,
   });
-  const context = { runtime, builtIns };
+  const context = { runtime: feature.modelRuntime, builtIns };
   await fastify.register((builder) => contentTypeBuilderRoutes(builder, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), {
     prefix: '/content-type-builder',
   });
+  return null;
 }
+
+/** Run-time changes of the content model, on the admin API. */
+export const contentTypeBuilderPlugin: HttpPlugin<HttpPluginContext> = { name: 'content-type-builder', register: registerContentTypeBuilder };

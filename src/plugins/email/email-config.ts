@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../core/config/app-config.js';
+import type { PluginConfigReader } from '../../core/config/plugin-config.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 
 export type EmailProviderName = 'log' | 'smtp';
@@ -28,9 +28,8 @@ function optionalString(value: unknown, file: string, key: string): string | und
   return value;
 }
 
-export function readEmailConfig(config: AppConfig): EmailConfig {
-  const { file, value } = config.files.plugins;
-  const plugin = value.email;
+export function readEmailConfig(section: unknown, file: string): EmailConfig {
+  const plugin = section;
   if (plugin !== undefined && !isRecord(plugin)) throw new DefinitionError(file, 'email must be an object');
   const inner = plugin?.config;
   if (inner !== undefined && !isRecord(inner)) throw new DefinitionError(file, 'email.config must be an object');
@@ -53,3 +52,6 @@ export function readEmailConfig(config: AppConfig): EmailConfig {
     defaultReplyTo: optionalString(settings.defaultReplyTo, file, 'settings.defaultReplyTo'),
   };
 }
+
+/** The `email` section's reader (`Plugin.config`); users-permissions sends its mails with what it read. */
+export const EMAIL_CONFIG: PluginConfigReader<EmailConfig> = { key: 'email', read: readEmailConfig };

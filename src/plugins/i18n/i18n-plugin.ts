@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import { controllerPermissions } from '../../core/auth/permission-names.js';
 import type { PluginContext } from '../../core/plugin/plugin-context.js';
-import type { Plugin } from '../../core/plugin/plugin.js';
+import { LOCALE_CONFIG } from '../../core/locales/locale-config.js';
+import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
 import { localeAdminRoutes } from './locale-admin-routes.js';
 import { localeRoutes } from './locale-routes.js';
 
@@ -10,7 +10,7 @@ import { localeRoutes } from './locale-routes.js';
  * The i18n plugin's routes: `GET <rest prefix>/i18n/locales` on the content API and
  * `/admin/i18n/locales[/:id]` on the admin API (admin JWT). None when `i18n.enabled` is false.
  */
-async function registerI18n(fastify: FastifyInstance, context: PluginContext): Promise<null> {
+async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<null> {
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return null;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
@@ -19,4 +19,8 @@ async function registerI18n(fastify: FastifyInstance, context: PluginContext): P
   return null;
 }
 
-export const i18nPlugin: Plugin = { name: 'i18n', actions: controllerPermissions('plugin::i18n.locales'), register: registerI18n };
+/**
+ * Locales on the content and admin APIs. Its config section (`i18n`) is read by its reader at
+ * start; the locale service, which is core (every read checks its locale), is made from what was read.
+ */
+export const i18nPlugin: HttpPlugin = { name: 'i18n', config: LOCALE_CONFIG, actions: controllerPermissions('plugin::i18n.locales'), register: registerI18n };

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../core/config/app-config.js';
+import type { PluginConfigReader } from '../../core/config/plugin-config.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 
 /**
@@ -30,9 +30,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads and checks the upload keys; anything malformed stops the start with a message naming the file. */
-export function readUploadConfig(config: AppConfig): UploadConfig {
-  const { file, value } = config.files.plugins;
-  const plugin = value.upload ?? {};
+export function readUploadConfig(section: unknown, file: string): UploadConfig {
+  const plugin = section ?? {};
   if (!isRecord(plugin)) throw new DefinitionError(file, 'upload must be an object');
   const inner = plugin.config ?? {};
   if (!isRecord(inner)) throw new DefinitionError(file, 'upload.config must be an object');
@@ -62,3 +61,6 @@ export function readUploadConfig(config: AppConfig): UploadConfig {
   if (typeof formats !== 'boolean') throw new DefinitionError(file, 'upload.config.formats must be true or false');
   return { sizeLimit, requestSizeLimit, provider, providerOptions, breakpoints: breakpoints as Record<string, number>, formats, file };
 }
+
+/** The `upload` section's reader (`Plugin.config`). */
+export const UPLOAD_CONFIG: PluginConfigReader<UploadConfig> = { key: 'upload', read: readUploadConfig };

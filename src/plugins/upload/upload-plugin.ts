@@ -1,14 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import { controllerPermissions } from '../../core/auth/permission-names.js';
 import type { GraphqlContribution } from '../../transports/graphql/build-schema.js';
-import type { HttpPluginContext } from '../../transports/plugin-http.js';
-import type { Plugin } from '../../core/plugin/plugin.js';
+import type { HttpHost, HttpPlugin, HttpPluginContext } from '../../transports/plugin-http.js';
 import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';
 import { FILE_UID, UPLOAD_TYPES } from './file-type.js';
 import { loadProvider } from './load-provider.js';
 import { serveUploads } from './serve-uploads.js';
-import { readUploadConfig } from './upload-config.js';
+import { UPLOAD_CONFIG } from './upload-config.js';
 import { uploadSchema } from './upload-graphql.js';
 import { uploadRoutes } from './upload-routes.js';
 import { createUploadService } from './upload-service.js';
@@ -18,11 +16,11 @@ import { createUploadService } from './upload-service.js';
  * multipart parser is registered inside this plugin's scope only: other routes keep refusing
  * multipart bodies.
  */
-async function registerUpload(fastify: FastifyInstance, context: HttpPluginContext): Promise<GraphqlContribution | null> {
+async function registerUpload(fastify: HttpHost, context: HttpPluginContext): Promise<GraphqlContribution | null> {
   const { config: appConfig, registry, documents, auth, locales } = context;
   const contentType = registry.get(FILE_UID);
   if (!contentType) return null;
-  const config = readUploadConfig(appConfig);
+  const config = context.configs.of(UPLOAD_CONFIG);
   const provider = await loadProvider(config, appConfig.projectDir);
   const baseQuery = () => parseDocumentQuery({}, { contentType, rest: appConfig.rest, registry, locales });
   const uploads = createUploadService({ config, provider, documents, registry, contentType, baseQuery });
@@ -39,8 +37,9 @@ async function registerUpload(fastify: FastifyInstance, context: HttpPluginConte
 }
 
 /** Media files: the file content-type, its routes and, in GraphQL, `updateUploadFile` and `deleteUploadFile` on the same upload service. */
-export const uploadPlugin: Plugin<HttpPluginContext, GraphqlContribution> = {
+export const uploadPlugin: HttpPlugin<HttpPluginContext, GraphqlContribution> = {
   name: 'upload',
+  config: UPLOAD_CONFIG,
   contentTypes: UPLOAD_TYPES,
   actions: controllerPermissions('plugin::upload.content-api'),
   register: registerUpload,

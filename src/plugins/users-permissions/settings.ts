@@ -1,60 +1,11 @@
-import type { AppConfig } from '../../core/config/app-config.js';
-import { DefinitionError, ValidationError } from '../../core/shared/errors.js';
+import { ValidationError } from '../../core/shared/errors.js';
 import type { KeyValueStore } from '../../core/store/key-value-store.js';
 import { DEFAULT_EMAIL_TEMPLATES, readEmailTemplates, type EmailTemplates } from './email-templates.js';
-import { readUsersPermissionsConfig } from './users-permissions-config.js';
-
-/** The reference's "advanced settings" of users-permissions, by their stored names. */
-export interface AdvancedSettings {
-  readonly unique_email: boolean;
-  readonly allow_register: boolean;
-  readonly email_confirmation: boolean;
-  /** Base URL of the reset link in reset mails (`<url>?code=<code>`); null: the code alone. */
-  readonly email_reset_password: string | null;
-  /** Where GET /auth/email-confirmation redirects; null: `/`. */
-  readonly email_confirmation_redirection: string | null;
-  /** Role type given to registered users. */
-  readonly default_role: string;
-}
-
-export const DEFAULT_ADVANCED_SETTINGS: AdvancedSettings = Object.freeze({
-  unique_email: true,
-  allow_register: true,
-  email_confirmation: false,
-  email_reset_password: null,
-  email_confirmation_redirection: null,
-  default_role: 'authenticated',
-});
+import { checkAdvancedChanges, DEFAULT_ADVANCED_SETTINGS, type AdvancedSettings } from './advanced-settings.js';
+import type { UsersPermissionsFileConfig } from './users-permissions-config.js';
 
 const ADVANCED_KEY = 'users-permissions.advanced';
 const EMAIL_KEY = 'users-permissions.email';
-
-const BOOLEAN_KEYS = ['unique_email', 'allow_register', 'email_confirmation'] as const;
-const URL_KEYS = ['email_reset_password', 'email_confirmation_redirection'] as const;
-
-/**
- * Checks a partial change of the advanced settings; `fail` names the source (config file or
- * request). URLs must be absolute http(s) or a path, so a stored setting cannot become a
- * `javascript:` link in a mail or an open redirect to another scheme.
- */
-export function checkAdvancedChanges(raw: Readonly<Record<string, unknown>>, fail: (problem: string) => Error): Partial<AdvancedSettings> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
-      if (typeof value !== 'boolean') throw fail(`${key} must be true or false`);
-    } else if ((URL_KEYS as readonly string[]).includes(key)) {
-      if (value !== null && value !== '' && !(typeof value === 'string' && /^(https?:\/\/[^\s]+|\/[^\s]*)$/i.test(value))) {
-        throw fail(`${key} must be an http(s) URL or a path starting with /`);
-      }
-      changes[key] = value === '' ? null : value;
-      continue;
-    } else if (key === 'default_role') {
-      if (typeof value !== 'string' || value === '' || value === 'public') throw fail('default_role must be the type of a role other than public');
-    } else throw fail(`unknown setting ${key}`);
-    changes[key] = value;
-  }
-  return changes as Partial<AdvancedSettings>;
-}
 
 function normalize(stored: unknown): AdvancedSettings {
   const record = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
@@ -77,9 +28,8 @@ export interface UsersPermissionsSettings {
   readonly allowedFields: readonly string[];
 }
 
-export async function createUsersPermissionsSettings(config: AppConfig, store: KeyValueStore): Promise<UsersPermissionsSettings> {
-  const fileConfig = readUsersPermissionsConfig(config);
-  const fromFile = checkAdvancedChanges(fileConfig.advanced, (problem) => new DefinitionError(fileConfig.file, `users-permissions config.advanced: ${problem}`));
+export async function createUsersPermissionsSettings(fileConfig: UsersPermissionsFileConfig, store: KeyValueStore): Promise<UsersPermissionsSettings> {
+  const fromFile = fileConfig.advanced;
   const initial = normalize(await store.getOrInit(ADVANCED_KEY, { ...DEFAULT_ADVANCED_SETTINGS, ...fromFile }));
   if (Object.entries(fromFile).some(([key, value]) => initial[key as keyof AdvancedSettings] !== value)) {
     await store.set(ADVANCED_KEY, { ...initial, ...fromFile });

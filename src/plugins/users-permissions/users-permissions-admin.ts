@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import { createKnownActionCheck } from '../../core/auth/known-actions.js';
 import { createDocumentApi } from '../../core/documents/document-api.js';
+import { PERMISSIONS_TOPIC } from '../../core/auth/auth-service.js';
 import type { PluginContext } from '../../core/plugin/plugin-context.js';
 import { ROLE_UID, USER_UID } from './content-types.js';
 import { adminEndUserRoutes } from './end-user-admin-routes.js';
@@ -20,7 +21,7 @@ export async function registerUsersPermissionsAdmin(fastify: FastifyInstance, co
   const changed = (): Promise<void> => auth.reloadPermissions();
   await fastify.register(
     async (admin) => {
-      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction, (trx) => context.feed.record(trx, 'permissions')), guard, permissionsChanged: changed });
+      await adminRoleRoutes(admin, { roles: createUpRoleService(database, registry, isKnownAction, (trx) => context.feed.record(trx, PERMISSIONS_TOPIC)), guard, permissionsChanged: changed });
       await adminEndUserRoutes(admin, { users: documentApi(USER_UID), roles: documentApi(ROLE_UID), guard, usersChanged: changed });
     },
     { prefix: '/admin' },

@@ -1,16 +1,17 @@
-import type { AppConfig } from '../../core/config/app-config.js';
+import type { PluginConfigReader } from '../../core/config/plugin-config.js';
 import { DefinitionError } from '../../core/shared/errors.js';
+import { checkAdvancedChanges, type AdvancedSettings } from './advanced-settings.js';
 
 /**
  * The keys of `config/plugins` → `'users-permissions': { config: { … } }` read by this module
  * (`jwtSecret` and `jwt.expiresIn` are read by user-jwt.ts, `ratelimit` by the rate limiter):
  * - `register.allowedFields`: extra user attributes a registration may set;
- * - `advanced`: the advanced settings (see settings.ts), which the file sets at every start.
+ * - `advanced`: the advanced settings (advanced-settings.ts), which the file sets at every start.
  */
 export interface UsersPermissionsFileConfig {
   readonly allowedFields: readonly string[];
-  /** Only the keys the file names. */
-  readonly advanced: Readonly<Record<string, unknown>>;
+  /** Only the keys the file names, checked. */
+  readonly advanced: Partial<AdvancedSettings>;
   readonly file: string;
 }
 
@@ -40,9 +41,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export function readUsersPermissionsConfig(config: AppConfig): UsersPermissionsFileConfig {
-  const { file, value } = config.files.plugins;
-  const plugin = value['users-permissions'];
+export function readUsersPermissionsConfig(section: unknown, file: string): UsersPermissionsFileConfig {
+  const plugin = section;
   const inner = isRecord(plugin) && isRecord(plugin.config) ? plugin.config : {};
   const register = inner.register ?? {};
   if (!isRecord(register)) throw new DefinitionError(file, 'users-permissions config.register must be an object');
@@ -55,5 +55,9 @@ export function readUsersPermissionsConfig(config: AppConfig): UsersPermissionsF
   }
   const advanced = inner.advanced ?? {};
   if (!isRecord(advanced)) throw new DefinitionError(file, 'users-permissions config.advanced must be an object');
-  return { allowedFields: allowed.filter((name) => !['username', 'email', 'password'].includes(name)), advanced, file };
+  const checked = checkAdvancedChanges(advanced, (problem) => new DefinitionError(file, `users-permissions config.advanced: ${problem}`));
+  return { allowedFields: allowed.filter((name) => !['username', 'email', 'password'].includes(name)), advanced: checked, file };
 }
+
+/** The `users-permissions` section's reader (`Plugin.config`) for the keys above. */
+export const USERS_PERMISSIONS_CONFIG: PluginConfigReader<UsersPermissionsFileConfig> = { key: 'users-permissions', read: readUsersPermissionsConfig };

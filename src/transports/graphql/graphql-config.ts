@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../core/config/app-config.js';
+import type { PluginConfigReader } from '../../core/config/plugin-config.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 
 /**
@@ -93,9 +94,8 @@ function positiveInteger(value: unknown, fallback: number, key: string, file: st
 }
 
 /** Reads and checks the GraphQL keys; anything malformed stops the start with a message naming the file. */
-export function readGraphqlConfig(config: AppConfig): GraphqlConfig {
-  const { file, value } = config.files.plugins;
-  const plugin = value.graphql ?? {};
+export function readGraphqlConfig(section: unknown, file: string, config: AppConfig): GraphqlConfig {
+  const plugin = section ?? {};
   if (!isRecord(plugin)) throw new DefinitionError(file, 'graphql must be an object');
   const inner = plugin.config ?? {};
   if (!isRecord(inner)) throw new DefinitionError(file, 'graphql.config must be an object');
@@ -127,3 +127,6 @@ export function readGraphqlConfig(config: AppConfig): GraphqlConfig {
     file,
   };
 }
+
+/** The `graphql` section's reader: GraphQL is a transport, but Strapi configures it as a plugin, so the composition root reads it with the plugins' sections. */
+export const GRAPHQL_CONFIG: PluginConfigReader<GraphqlConfig> = { key: 'graphql', read: readGraphqlConfig };

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { AppConfig } from '../../core/config/app-config.js';
+import type { PluginConfigs } from '../../core/config/plugin-config.js';
 import { generateSchema, type PluginSchema } from './build-schema.js';
 import { applyExtensions } from './extension/apply-extensions.js';
 import { asDefinitionError } from './extension/extension-error.js';
 import type { ExtensionService } from './extension/extension-service.js';
 import type { ExtensionServices } from './extension/extension-types.js';
 import { loadProjectMiddlewares, loadProjectPolicies } from './extension/load-project-extensions.js';
-import { readGraphqlConfig } from './graphql-config.js';
+import { GRAPHQL_CONFIG } from './graphql-config.js';
 import type { GraphqlServices } from './graphql-context.js';
 import type { ModelHolder, ModelState } from '../../core/model/model-holder.js';
 import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js';
@@ -15,6 +16,8 @@ import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js'
 /** The services every schema's resolvers use, but the model's own (registry, documents) and the GraphQL config, which the feature adds. */
 export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 'app' | 'registry' | 'documents'> {
   readonly config: AppConfig;
+  /** The config sections read at start; the `graphql` one among them (GRAPHQL_CONFIG). */
+  readonly configs: PluginConfigs;
   /** The service the project's `register()` configured (`strapi.plugin('graphql').service('extension')`). */
   readonly extension: ExtensionService;
   /** The project file whose `register()` configured it (named when an extension is wrong). */
@@ -29,7 +32,7 @@ export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 
 
 /** The GraphQL endpoint, when enabled: schema generated, extensions applied, served over HTTP. */
 export async function registerGraphqlFeature(fastify: FastifyInstance, context: GraphqlFeatureContext): Promise<GraphqlEndpoint | null> {
-  const config = readGraphqlConfig(context.config);
+  const config = context.configs.of(GRAPHQL_CONFIG);
   if (!config.enabled) return null;
   const { auth, rest, locales, log } = context;
   const policies = await loadProjectPolicies(context.config.projectDir);
