@@ -24,7 +24,7 @@ export interface Lifecycle {
 
 type LifecycleFunction = (argument: LifecycleContext & { readonly tessera: LifecycleContext; readonly strapi: LifecycleContext }) => unknown;
 
-const FILES = ['index.ts', 'index.mjs', 'index.js'];
+const FILES = ['index.ts', 'index.mjs', 'index.js', 'index.cjs'];
 const NAMES = ['register', 'bootstrap'] as const;
 
 function noPlugins(name: string): never {
@@ -37,7 +37,7 @@ export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
   if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined };
   let exported: Record<string, unknown>;
   try {
-    const module = await importProjectModule(file);
+    const module = await importProjectModule(projectDir, file);
     exported = (module.default ?? module) as Record<string, unknown>;
   } catch (error) {
     throw new DefinitionError(file, `could not be loaded: ${(error as Error).message}`);
