@@ -13,9 +13,9 @@ export interface LifecycleContext {
   readonly plugin?: (name: string) => { service(name: string): unknown };
 }
 
-/** A project's `src/index.{ts,mjs,js}` exports; `{ strapi }` is passed too, for code written for the reference. */
+/** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */
 export interface Lifecycle {
-  /** The project's `src/index.{ts,mjs,js}`, null when it has none. */
+  /** The project's `src/index.{ts,mjs,js,cjs}`, null when it has none. */
   readonly file: string | null;
   /** Runs before the GraphQL schema is built: the place for extension-service calls. */
   register(context: LifecycleContext): Promise<void>;
