@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '**/.tmp/**', 'examples/**/public/**'] },
+  // test/fixtures/strapi-*-app are Strapi projects written as create-strapi-app writes them (CommonJS, untyped config), not Tessera's code.
+  { ignores: ['dist/**', 'node_modules/**', '**/.tmp/**', 'examples/**/public/**', 'test/fixtures/strapi-ts-app/**', 'test/fixtures/strapi-js-app/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,6 +19,7 @@ import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
 import { createDocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
+import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from '../transports/rest/content-api-plugin.js';
@@ -138,6 +139,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
+  const unrun = await unrunProjectCodeMessage(projectDir);
+  if (unrun !== null) log(unrun);
   const database = await openDatabase(config.database);
   let feed: ChangeFeed | undefined;
   try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { migrateCommand } from './cli/migrate.js';
 import { ADMIN_COMMANDS_USAGE, isAdminCommand, runAdminCommand } from './cli/admin-commands.js';
 import { parseCommandArgs, UsageError, type CommandArgs } from './cli/parse-command-args.js';
+import { exposeProjectEnv } from './cli/expose-project-env.js';
 import { serve, type Server } from './cli/serve.js';
 import { DefinitionError, ServiceUnavailableError } from '../core/shared/errors.js';
 
@@ -16,6 +17,7 @@ Commands:
 ${ADMIN_COMMANDS_USAGE}
 
 Environment: HOST, PORT override config/server; config files read any variable through env().
+The project's .env (or the file ENV_PATH names) fills in variables the environment does not set.
 ADMIN_EMAIL and ADMIN_PASSWORD (with optional ADMIN_FIRSTNAME, ADMIN_LASTNAME) create the first
 super-admin at start while no admin user exists.
 SIGTERM or SIGINT stops the server gracefully (requests in flight finish first).`;
@@ -76,11 +78,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const projectDir = path.resolve(args.positional[0] ?? '.');
   const log = (message: string): void => console.log(message);
   try {
+    const env = exposeProjectEnv(projectDir, process.env);
     if (command === 'migrate') {
-      await migrateCommand({ projectDir, env: process.env, dryRun: args.flags.has('dry-run'), log });
+      await migrateCommand({ projectDir, env, dryRun: args.flags.has('dry-run'), log });
       return 0;
     }
-    stopOnSignals(await serve({ projectDir, env: process.env, watch: command === 'develop', log }));
+    stopOnSignals(await serve({ projectDir, env, watch: command === 'develop', log }));
     return -1;
   } catch (error) {
     if (error instanceof DefinitionError || error instanceof ServiceUnavailableError) {

@@ -144,7 +144,7 @@ describe('config/middlewares mistakes stop the start, naming the file', () => {
 /** The same Strapi-format files on a bare server, with exactly the config the loader gives. */
 describe('Strapi-format config/middlewares on a bare server', () => {
   const contextFor = async (projectDir: string, env: Record<string, string> = {}) => {
-    const { file, value } = await loadConfigExport(projectDir, 'middlewares', createEnvHelper(env));
+    const { file, value } = await loadConfigExport({ projectDir, env: createEnvHelper(env), environment: env.NODE_ENV ?? 'development' }, 'middlewares');
     return { config: { env, files: { middlewares: { file, value } } } as unknown as AppConfig } as PluginContext;
   };
 

@@ -49,6 +49,8 @@ export interface TestAppOptions {
   readonly fixture?: string;
   readonly override?: (config: AppConfig) => AppConfig;
   readonly env?: Record<string, string>;
+  /** What the app says at start (warnings); ignored by default. */
+  readonly log?: (message: string) => void;
   /** The app's clock (rate-limit windows, token lifetimes): a test moves it instead of sleeping. */
   readonly clock?: Clock;
   /**
@@ -100,6 +102,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app = await createApp({
       projectDir,
       env: options.env ?? {},
+      ...(options.log ? { log: options.log } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       override: (config) => {
         const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: database.config };

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import { DEFAULT_REST_CONFIG, type AppConfig, type DatabaseConfig, type PermissionGrants, type RestConfig } from './app-config.js';
 import { createEnvHelper, type EnvMap } from './env.js';
-import { loadConfigExport, loadConfigFile } from './load-config-file.js';
+import { loadConfigExport, loadConfigFile, type ConfigSource } from './load-config-file.js';
+import { readProjectEnv } from './project-env.js';
 
 type Dict = Readonly<Record<string, unknown>>;
 
@@ -155,16 +156,22 @@ function readPermissions(raw: Dict, file: string): PermissionGrants {
 
 export interface LoadConfigOptions {
   readonly projectDir: string;
+  /** The real environment; the project's `.env` (or `ENV_PATH`) fills in what it does not set. */
   readonly env: EnvMap;
 }
 
-/** Reads a project's config/ folder into a checked AppConfig. Environment HOST/PORT override the file. */
-export async function loadAppConfig({ projectDir, env }: LoadConfigOptions): Promise<AppConfig> {
-  const helper = createEnvHelper(env);
+/**
+ * Reads a project's config/ folder into a checked AppConfig, as Strapi reads it: `.env` under the
+ * real environment, `config/<name>` with `config/env/<NODE_ENV>/<name>` merged over it.
+ * Environment HOST/PORT override the file.
+ */
+export async function loadAppConfig({ projectDir, env: given }: LoadConfigOptions): Promise<AppConfig> {
+  const env = readProjectEnv(projectDir, given);
+  const source: ConfigSource = { projectDir, env: createEnvHelper(env), environment: env.NODE_ENV || 'development' };
   const [server, database, api, permissions, plugins, admin] = await Promise.all(
-    ['server', 'database', 'api', 'permissions', 'plugins', 'admin'].map((name) => loadConfigFile(projectDir, name, helper)),
+    ['server', 'database', 'api', 'permissions', 'plugins', 'admin'].map((name) => loadConfigFile(source, name)),
   );
-  const middlewares = await loadConfigExport(projectDir, 'middlewares', helper);
+  const middlewares = await loadConfigExport(source, 'middlewares');
   const serverFile = configFile(projectDir, 'server');
   const raw = (name: string, value: unknown) => Object.freeze({ file: configFile(projectDir, name), value: dict(value) });
   return Object.freeze({

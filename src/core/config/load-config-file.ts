@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import type { EnvHelper } from './env.js';
 import { importProjectModule } from './import-project-module.js';
+import { mergeConfig } from './merge-config.js';
 
 const EXTENSIONS = ['.ts', '.mjs', '.js', '.cjs', '.json'] as const;
 
@@ -23,13 +24,16 @@ export interface ConfigExport {
   readonly value: unknown;
 }
 
-/**
- * Loads `config/<name>.{ts,mjs,js,cjs,json}` of a project whatever it exports (an object, or
- * an array as Strapi's `config/middlewares` does), or a function `({ env }) => value` (also as
- * `default` export).
- */
-export async function loadConfigExport(projectDir: string, name: string, env: EnvHelper): Promise<ConfigExport> {
-  const base = path.join(projectDir, 'config', name);
+/** Where a config is read: the project, the `{ env }` handed to config functions, and NODE_ENV (default development). */
+export interface ConfigSource {
+  readonly projectDir: string;
+  readonly env: EnvHelper;
+  readonly environment: string;
+}
+
+/** `<dir>/<name>.{ts,mjs,js,cjs,json}`, evaluated; a function export is called with `{ env }` and awaited. */
+async function loadOne(projectDir: string, dir: string, name: string, env: EnvHelper): Promise<ConfigExport> {
+  const base = path.join(dir, name);
   const file = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate));
   if (!file) return { file: base, found: false, value: undefined };
   let exported: unknown;
@@ -37,7 +41,7 @@ export async function loadConfigExport(projectDir: string, name: string, env: En
     if (file.endsWith('.json')) {
       exported = JSON.parse(await readFile(file, 'utf8'));
     } else {
-      const module = (await importProjectModule(file)) as { default?: unknown };
+      const module = (await importProjectModule(projectDir, file)) as { default?: unknown };
       // `in`, not `??`: `export default null` must be refused, not read as the namespace object.
       exported = 'default' in module ? module.default : module;
     }
@@ -49,9 +53,30 @@ export async function loadConfigExport(projectDir: string, name: string, env: En
   return { file, found: true, value: exported };
 }
 
+/** A NODE_ENV that names a folder under config/env (not a path out of it). */
+function environmentFolder(environment: string): string | null {
+  return /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(environment) && environment !== '..' ? environment : null;
+}
+
+/**
+ * Loads `config/<name>.{ts,mjs,js,cjs,json}` of a project whatever it exports (an object, or
+ * an array as Strapi's `config/middlewares` does), or a function `({ env }) => value` (also as
+ * `default` export), then `config/env/<NODE_ENV>/<name>` merged over it as Strapi merges them
+ * (merge-config.ts). `file` names the base file, or the environment's when only it exists.
+ */
+export async function loadConfigExport({ projectDir, env, environment }: ConfigSource, name: string): Promise<ConfigExport> {
+  const base = await loadOne(projectDir, path.join(projectDir, 'config'), name, env);
+  const folder = environmentFolder(environment);
+  if (folder === null) return base;
+  const override = await loadOne(projectDir, path.join(projectDir, 'config', 'env', folder), name, env);
+  if (!override.found) return base;
+  if (!base.found) return override;
+  return { file: base.file, found: true, value: mergeConfig(base.value, override.value) };
+}
+
 /** Loads `config/<name>` as {@link loadConfigExport}, which must give an object. Absent → an empty object. */
-export async function loadConfigFile(projectDir: string, name: string, env: EnvHelper): Promise<ConfigValue> {
-  const { file, found, value } = await loadConfigExport(projectDir, name, env);
+export async function loadConfigFile(source: ConfigSource, name: string): Promise<ConfigValue> {
+  const { file, found, value } = await loadConfigExport(source, name);
   if (!found) return {};
   if (!isPlainObject(value)) throw new DefinitionError(file, 'must export an object or a function returning one');
   return value;

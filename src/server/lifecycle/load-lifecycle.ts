@@ -13,9 +13,9 @@ export interface LifecycleContext {
   readonly plugin?: (name: string) => { service(name: string): unknown };
 }
 
-/** A project's `src/index.{ts,mjs,js}` exports; `{ strapi }` is passed too, for code written for the reference. */
+/** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */
 export interface Lifecycle {
-  /** The project's `src/index.{ts,mjs,js}`, null when it has none. */
+  /** The project's `src/index.{ts,mjs,js,cjs}`, null when it has none. */
   readonly file: string | null;
   /** Runs before the GraphQL schema is built: the place for extension-service calls. */
   register(context: LifecycleContext): Promise<void>;
@@ -24,7 +24,7 @@ export interface Lifecycle {
 
 type LifecycleFunction = (argument: LifecycleContext & { readonly tessera: LifecycleContext; readonly strapi: LifecycleContext }) => unknown;
 
-const FILES = ['index.ts', 'index.mjs', 'index.js'];
+const FILES = ['index.ts', 'index.mjs', 'index.js', 'index.cjs'];
 const NAMES = ['register', 'bootstrap'] as const;
 
 function noPlugins(name: string): never {
@@ -37,7 +37,7 @@ export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
   if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined };
   let exported: Record<string, unknown>;
   try {
-    const module = await importProjectModule(file);
+    const module = await importProjectModule(projectDir, file);
     exported = (module.default ?? module) as Record<string, unknown>;
   } catch (error) {
     throw new DefinitionError(file, `could not be loaded: ${(error as Error).message}`);

@@ -34,7 +34,7 @@ async function loadFunctions(projectDir: string, folder: string): Promise<Map<st
   for (const [name, file] of await moduleFiles(path.join(projectDir, 'src', folder))) {
     let module: Record<string, unknown>;
     try {
-      module = await importProjectModule(file);
+      module = await importProjectModule(projectDir, file);
     } catch (error) {
       throw new DefinitionError(file, `could not be loaded: ${(error as Error).message}`);
     }
