@@ -61,13 +61,24 @@ describe('tessera CLI', { concurrency: true }, () => {
     it('refuses a folder that is not a project, the current one by default, and creates nothing in it', async () => {
       const empty = projects.write({ 'notes.txt': 'not a project' });
       const expected = `${empty}: not a project folder: it has neither src/ nor config/ (tessera new <dir> creates a project)`;
-      for (const args of [['start'], ['develop'], ['migrate'], ['api-token:list'], ['admin:create-user', '--email', 'a@example.com', '--password', 'Secret123']]) {
+      for (const args of [['start'], ['develop'], ['build'], ['migrate'], ['api-token:list'], ['admin:create-user', '--email', 'a@example.com', '--password', 'Secret123']]) {
         const run = await inProcess(args, {}, empty);
         assert.equal(run.code, 1, `${args.join(' ')}: ${run.stderr}`);
         assert.ok(run.stderr.endsWith(`${expected}\n`), run.stderr);
         assert.equal(run.stderr.split('\n').length, 2, 'one line');
       }
       assert.deepEqual(readdirSync(empty), ['notes.txt'], 'no .tmp/data.db');
+    });
+
+    it('build checks that the project loads, without a database: exit 0, or 1 naming the file', async () => {
+      const good = projects.write({ [schemaPath('post')]: post({ title: { type: 'string' } }), 'config/server.js': 'module.exports = ({ env }) => ({ port: env.int("PORT", 1337) });' });
+      const built = await inProcess(['build'], {}, good);
+      assert.deepEqual([built.code, built.stderr], [0, '']);
+      assert.equal(built.stdout.split('\n')[0], `${good} loads (development settings): 1 content-type, 0 components.`);
+      assert.equal(existsSync(path.join(good, '.tmp')), false, 'no database opened');
+      const broken = projects.write({ [schemaPath('post')]: post({ title: { type: 'strin' } }) });
+      const refused = await inProcess(['build', broken]);
+      assert.deepEqual([refused.code, refused.stdout, refused.stderr], [1, '', `Tessera could not load the project: ${path.join(broken, schemaPath('post'))}: attribute "title": unknown type "strin"\n`]);
     });
 
     it('says in one line, naming PORT and HOST, that the port is in use', async () => {
@@ -113,7 +124,7 @@ describe('tessera CLI', { concurrency: true }, () => {
     it('exits 2 with the error on stderr for an unknown command, an unknown option, a missing or extra argument', async () => {
       const unknown = await inProcess(['serve']);
       assert.deepEqual([unknown.code, unknown.stdout], [2, '']);
-      assert.match(unknown.stderr, /^tessera: unknown command "serve" \(commands: new, start, develop, migrate, /);
+      assert.match(unknown.stderr, /^tessera: unknown command "serve" \(commands: new, start, develop, build, migrate, /);
       const cases: [string[], RegExp][] = [
         [['start', '--port', '3000'], /^tessera start: Unknown option '--port'/],
         [['start', 'one', 'two'], /^tessera start: unexpected argument two\nUsage: tessera start \[dir\]\n/],

@@ -57,6 +57,15 @@ changes. An edit that does not load (a schema with an unknown type, a config fil
 is reported and the previous version keeps being served until the files load again.
 ${ENVIRONMENT}`,
   }),
+  spec('build', {
+    synopsis: '[dir]',
+    summary: "check that the project loads, without serving it (Strapi's build step)",
+    details: `Where a Strapi project's "build" script leads once it says tessera: there is nothing to compile
+(no admin panel bundle; TypeScript files are evaluated as they are), so build checks that the
+project loads as start would load it — config, .env, content-types, components, src/index —
+without opening the database, and exits 1 naming the file when it does not.
+${ENVIRONMENT}`,
+  }),
   spec('migrate', {
     synopsis: '[dir] [--dry-run]',
     summary: `drop the columns the content model no longer has, printing each SQL statement;

@@ -34,6 +34,7 @@ function checkArgs(command: CommandSpec, argv: readonly string[]): CommandArgs {
 function failurePrefix(command: string): string {
   if (command === 'start' || command === 'develop') return 'Tessera could not start: ';
   if (command === 'migrate') return 'Tessera could not migrate: ';
+  if (command === 'build') return 'Tessera could not load the project: ';
   return `tessera ${command}: `;
 }
 
@@ -95,6 +96,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliRes
       case 'start':
       case 'develop':
         return { server: await (await import('./serve.js')).serve({ projectDir, env: io.env, watch: name === 'develop', log }) };
+      case 'build':
+        await (await import('./build.js')).buildCommand({ projectDir, env: io.env, log });
+        return { code: 0 };
       case 'migrate':
         await (await import('./migrate.js')).migrateCommand({ projectDir, env: io.env, dryRun: args.flags.has('dry-run'), log });
         return { code: 0 };
