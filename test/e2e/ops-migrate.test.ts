@@ -79,7 +79,7 @@ describe('tessera migrate', () => {
       assert.equal(dry.code, 0);
       assert.deepEqual(await notesLayout(config), full, 'a dry run changes nothing');
 
-      const run = await runTessera(['migrate', dir]);
+      const run = await inProcess(['migrate', dir]);
       assert.equal(run.stderr, '');
       assert.equal(run.stdout, [...statements, 'Dropped 2 columns: notes.code, notes.obsolete.', ''].join('\n'));
       assert.equal(run.code, 0);
@@ -88,7 +88,7 @@ describe('tessera migrate', () => {
         indexes: ['notes_documents_idx'],
       });
 
-      const again = await runTessera(['migrate', dir]);
+      const again = await inProcess(['migrate', dir]);
       assert.deepEqual([again.code, again.stdout, again.stderr], [0, 'Nothing to migrate: the database has no column that the content model lacks.\n', '']);
 
       // The other columns kept their data, and the app starts with nothing left to report.

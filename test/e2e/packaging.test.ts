@@ -90,6 +90,12 @@ describe('packaging: npm pack → tessera new → install → start', () => {
     const env = readFileSync(path.join(projectDir, '.env'), 'utf8');
     assert.match(env, /^JWT_SECRET=[A-Za-z0-9+/]{22}==$/m);
     for (const file of ['config/env/production/database.js', 'config/env/production/server.js', 'config/database.js', 'src/api/article/content-types/article/schema.json']) assert.ok(existsSync(path.join(projectDir, file)), file);
+    // Its config, production's included, loads (the project folder is the current one).
+    for (const NODE_ENV of ['development', 'production']) {
+      const built = await runTesseraInProcess(['build'], { NODE_ENV }, projectDir);
+      assert.deepEqual([built.code, built.stderr], [0, ''], NODE_ENV);
+      assert.equal(built.stdout.split('\n')[0], `${projectDir} loads (${NODE_ENV} settings): 4 content-types, 7 components, ${path.join(projectDir, 'src', 'index.mjs')}.`);
+    }
     const again = await runTesseraInProcess(['new', projectDir], {}, work);
     assert.deepEqual([again.code, again.stderr], [1, `tessera new: ${projectDir} already exists and is not empty: tessera new creates a project in a new or empty folder\n`]);
 
