@@ -35,8 +35,8 @@ function isFolder(file: string): boolean {
  * recursive watch followed files, and a file replaced by rename (as the content-type builder
  * and most editors write) was no longer followed, so later hand edits to it went unnoticed. A
  * folder's watch reports its entries by name, whatever file is behind the name. The set of
- * folders is read again after each event, so that new folders are followed and removed ones
- * let go. Dot-files (the builder's temporary files, editors' swap files) are not reported.
+ * folders is read again when a folder may have been added or removed, so that new folders are
+ * followed and removed ones let go. Dot-files (the builder's temporary files, editors' swap files) are not reported.
  */
 export function watchProject(projectDir: string, onChange: (file: string) => void): ProjectWatcher {
   const watchers = new Map<string, FSWatcher>();
@@ -76,8 +76,10 @@ export function watchProject(projectDir: string, onChange: (file: string) => voi
       } else {
         follow(dir, (name) => {
           if (name.startsWith('.')) return;
-          rescan();
-          onChange(name === '' ? dir : path.join(dir, name));
+          const file = name === '' ? dir : path.join(dir, name);
+          // An edited file changes no folder: the tree is read again only when a folder may have come or gone.
+          if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) rescan();
+          onChange(file);
         });
       }
     }
