@@ -112,7 +112,8 @@ export async function serve(options: ServeOptions): Promise<Server> {
     if (app && servedAlready(app, options.projectDir, file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      reloading = reloading.then(reload);
+      // A failure to close the previous version must not stop later reloads.
+      reloading = reloading.then(reload).catch((error: unknown) => options.log(`Not reloaded: ${describeFailure(error)}`));
     }, 150);
   });
   return {
