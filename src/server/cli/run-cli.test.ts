@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const SERVER = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// The sources are read, also when this runs compiled from dist/src/server/cli.
+const SERVER = path.dirname(path.dirname(fileURLToPath(import.meta.url))).replace(`${path.sep}dist${path.sep}src${path.sep}`, `${path.sep}src${path.sep}`);
 
 /** The modules `file` imports when it is loaded (static imports; `import type` and `import()` excluded), as source paths. */
 function staticImports(file: string): string[] {
