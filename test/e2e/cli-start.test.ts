@@ -116,9 +116,9 @@ describe('tessera CLI', { concurrency: true }, () => {
       assert.equal(existsSync(path.join(projects.root, '.tmp')), false);
     });
 
-    it('prints the version of package.json for --version and -v', async () => {
+    it('prints the version of package.json for --version, -v and version', async () => {
       const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-      for (const flag of ['--version', '-v']) assert.deepEqual(await inProcess([flag]), { code: 0, signal: null, stdout: `${version}\n`, stderr: '' });
+      for (const flag of ['--version', '-v', 'version']) assert.deepEqual(await inProcess([flag]), { code: 0, signal: null, stdout: `${version}\n`, stderr: '' });
     });
 
     it('exits 2 with the error on stderr for an unknown command, an unknown option, a missing or extra argument', async () => {

@@ -132,7 +132,7 @@ export const USAGE = `Usage: tessera <command> [options] [project folder]
 Commands:
 ${COMMANDS.map(summaryLine).join('\n')}
 
-tessera <command> --help describes a command; tessera --version prints the version.
+tessera <command> --help describes a command; tessera --version (or version) prints the version.
 ${EXIT_CODES}`;
 
 /** `tessera <command> --help`. */

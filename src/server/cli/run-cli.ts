@@ -64,7 +64,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliRes
     io.out(topic ? commandHelp(topic) : USAGE);
     return { code: 0 };
   }
-  if (name === '--version' || name === '-v') {
+  // `version` as Strapi's CLI spells it too.
+  if (name === '--version' || name === '-v' || name === 'version') {
     io.out(packageVersion());
     return { code: 0 };
   }
