@@ -18,8 +18,8 @@ function lastLine(output: string): string {
   return output.trim().split('\n').at(-1) ?? '';
 }
 
-// Each command kind runs once as a real process (runTessera: the entry, its exit code and output
-// streams); the other calls run the same dispatch in this process (no node start each).
+// One command runs as a real process (runTessera: the entry, its exit code and output streams);
+// the others run the same dispatch (src/server/cli/run-cli.ts) in this process, no node start each.
 describe('tessera admin:* and api-token:* commands', () => {
   it('create and reset admins, create, list and revoke API tokens on the project database, without a server', { timeout: 180_000 }, async () => {
     const dir = projects.write({
@@ -66,11 +66,11 @@ describe('tessera admin:* and api-token:* commands', () => {
       const unknownAdmin = await inProcess(['admin:reset-password', '--email', 'bob@example.com', '--password', 'Other1234', dir]);
       assert.equal(unknownAdmin.code, 1);
       assert.match(unknownAdmin.stderr, /No admin user has the email bob@example.com/);
-      const reset = await runTessera(['admin:reset-password', '--email', 'ann@example.com', '--password=Other1234', dir]);
+      const reset = await inProcess(['admin:reset-password', '--email', 'ann@example.com', '--password=Other1234', dir]);
       assert.equal(reset.code, 0, reset.stderr);
       assert.equal(reset.stdout, 'Changed the password of ann@example.com.\n');
 
-      const readOnly = await runTessera(['api-token:create', '--name', 'ci', '--type', 'read-only', '--lifespan', '30', '--description', 'for CI', dir]);
+      const readOnly = await inProcess(['api-token:create', '--name', 'ci', '--type', 'read-only', '--lifespan', '30', '--description', 'for CI', dir]);
       assert.equal(readOnly.code, 0, readOnly.stderr);
       assert.match(readOnly.stdout, /^Created the API token "ci" \(id 1, read-only, expires \d{4}-\d\d-\d\dT[\d:.]+Z\)\.\nCopy it now: it is not stored and cannot be shown again\.\n/);
       const readOnlyToken = lastLine(readOnly.stdout);
@@ -90,7 +90,7 @@ describe('tessera admin:* and api-token:* commands', () => {
       assert.match(refused[1]?.stderr ?? '', /Unknown permissions provided: api::article.article.fly/);
       assert.match(refused[2]?.stderr ?? '', /type must be one of/);
 
-      const list = await runTessera(['api-token:list', dir]);
+      const list = await inProcess(['api-token:list', dir]);
       assert.equal(list.code, 0, list.stderr);
       const lines = list.stdout.trim().split('\n');
       assert.equal(lines.length, 2);
@@ -111,7 +111,7 @@ describe('tessera admin:* and api-token:* commands', () => {
         assert.equal((await app.request('POST', '/api/articles', { headers: auth(readOnlyToken), body: { data: { title: 'no' } } })).status, 403);
         assert.equal((await app.request('POST', '/api/articles', { headers: auth(customToken), body: { data: { title: 'yes' } } })).status, 201);
 
-        const revokedByName = await runTessera(['api-token:revoke', 'ci', dir]);
+        const revokedByName = await inProcess(['api-token:revoke', 'ci', dir]);
         assert.equal(revokedByName.code, 0, revokedByName.stderr);
         assert.equal(revokedByName.stdout, 'Revoked the API token "ci" (id 1).\n');
         assert.equal((await app.get('/api/articles', auth(readOnlyToken))).status, 401);

@@ -8,6 +8,7 @@ import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 import { databaseConfigFile, runTessera } from '../helpers/tessera-process.js';
+import { runTesseraInProcess as inProcess } from '../helpers/cli-in-process.js';
 
 const kind = testDatabaseKind();
 const projects = createTempProjects('tessera-migrate-');
@@ -78,7 +79,7 @@ describe('tessera migrate', () => {
       assert.equal(dry.code, 0);
       assert.deepEqual(await notesLayout(config), full, 'a dry run changes nothing');
 
-      const run = await runTessera(['migrate', dir]);
+      const run = await inProcess(['migrate', dir]);
       assert.equal(run.stderr, '');
       assert.equal(run.stdout, [...statements, 'Dropped 2 columns: notes.code, notes.obsolete.', ''].join('\n'));
       assert.equal(run.code, 0);
@@ -87,7 +88,7 @@ describe('tessera migrate', () => {
         indexes: ['notes_documents_idx'],
       });
 
-      const again = await runTessera(['migrate', dir]);
+      const again = await inProcess(['migrate', dir]);
       assert.deepEqual([again.code, again.stdout, again.stderr], [0, 'Nothing to migrate: the database has no column that the content model lacks.\n', '']);
 
       // The other columns kept their data, and the app starts with nothing left to report.
@@ -108,13 +109,12 @@ describe('tessera migrate', () => {
 
   it('refuses a folder that does not exist and unknown options', { timeout: 60_000 }, async () => {
     const missing = path.join(projects.root, 'nowhere');
-    const run = await runTessera(['migrate', missing]);
+    const run = await inProcess(['migrate', missing]);
     assert.deepEqual([run.code, run.stdout, run.stderr], [1, '', `Tessera could not migrate: ${missing}: no such project folder\n`]);
-    const unknown = await runTessera(['migrate', '.', '--force']);
-    assert.equal(unknown.code, 2);
-    assert.match(unknown.stdout, /^Usage: tessera <command> \[project folder\]\n/);
-    assert.match(unknown.stderr, /^tessera migrate: Unknown option '--force'/);
-    const flagOnStart = await runTessera(['start', '.', '--dry-run']);
+    const unknown = await inProcess(['migrate', '.', '--force']);
+    assert.deepEqual([unknown.code, unknown.stdout], [2, '']);
+    assert.match(unknown.stderr, /^tessera migrate: Unknown option '--force'.*\nUsage: tessera migrate \[dir\] \[--dry-run\]\n/s);
+    const flagOnStart = await inProcess(['start', '.', '--dry-run']);
     assert.equal(flagOnStart.code, 2);
   });
 });

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { EnvMap } from '../../core/config/env.js';
 import { loadAppConfig } from '../../core/config/load-app-config.js';
 import { openDatabase } from '../../core/db/database.js';
@@ -7,7 +6,7 @@ import { loadRegistry } from '../../core/schema/load-definitions.js';
 import { toTableModels } from '../../core/schema/to-table-model.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
 import { reservedStorage, systemTables } from '../system-tables.js';
-import { DefinitionError } from '../../core/shared/errors.js';
+import { assertProjectFolder } from './project-folder.js';
 
 export interface MigrateCommandOptions {
   readonly projectDir: string;
@@ -26,7 +25,7 @@ function plural(count: number, word: string): string {
  */
 export async function migrateCommand(options: MigrateCommandOptions): Promise<void> {
   const { projectDir, log } = options;
-  if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) throw new DefinitionError(projectDir, 'no such project folder');
+  assertProjectFolder(projectDir);
   const config = await loadAppConfig({ projectDir, env: options.env });
   const tables = [...toTableModels(await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS }), reservedStorage()), ...systemTables()];
   const database = await openDatabase(config.database);

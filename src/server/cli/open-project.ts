@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { AppConfig } from '../../core/config/app-config.js';
 import type { EnvMap } from '../../core/config/env.js';
 import { loadAppConfig } from '../../core/config/load-app-config.js';
@@ -7,10 +6,10 @@ import { syncSchema } from '../../core/db/sync-schema.js';
 import { loadRegistry } from '../../core/schema/load-definitions.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { toTableModels } from '../../core/schema/to-table-model.js';
-import { DefinitionError } from '../../core/shared/errors.js';
 import { createKeyValueStore, type KeyValueStore } from '../../core/store/key-value-store.js';
 import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
 import { reservedStorage, systemTables } from '../system-tables.js';
+import { assertProjectFolder } from './project-folder.js';
 
 export interface OpenedProject {
   readonly config: AppConfig;
@@ -25,7 +24,7 @@ export interface OpenedProject {
  * so that the commands work on a database the server never saw.
  */
 export async function withProject<T>(projectDir: string, env: EnvMap, run: (project: OpenedProject) => Promise<T>): Promise<T> {
-  if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) throw new DefinitionError(projectDir, 'no such project folder');
+  assertProjectFolder(projectDir);
   const config = await loadAppConfig({ projectDir, env });
   const registry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
   const database = await openDatabase(config.database);

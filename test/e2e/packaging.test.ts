@@ -1,0 +1,136 @@
+// @databases: sqlite — packaging: what the npm tarball holds and that the installed CLI serves a new project, not storage
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { runTesseraInProcess } from '../helpers/cli-in-process.js';
+import { childEnv } from '../helpers/tessera-process.js';
+import { ROOT } from '../helpers/test-app.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'tessera-packaging-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+interface Manifest {
+  readonly name: string;
+  readonly version: string;
+  readonly bin: Readonly<Record<string, string>>;
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly scripts: Readonly<Record<string, string>>;
+}
+
+/** Runs a program to its end (bounded: killed and failed after `millis`). */
+function run(command: string, args: readonly string[], cwd: string, millis = 120_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: childEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} did not end in ${millis} ms\n${stdout}\n${stderr}`));
+    }, millis);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Installs the tarball as npm places a dependency: unpacked to node_modules/<name>, its bin
+ * linked in node_modules/.bin (executable), and each of its declared dependencies linked from
+ * this repository's node_modules. Not `npm install`: the npm cache here lacks registry metadata
+ * and better-sqlite3's install script downloads its binary from GitHub, so a real install needs
+ * the network. Only the declared dependencies are reachable from the package, so code that
+ * imports an undeclared (dev-only) package fails here as it would after a real install.
+ */
+async function installTarball(tarball: string, projectDir: string): Promise<Manifest> {
+  const target = path.join(projectDir, 'node_modules', 'tessera-cms');
+  mkdirSync(target, { recursive: true });
+  const untar = await run('tar', ['xzf', tarball, '-C', target, '--strip-components=1'], projectDir);
+  assert.equal(untar.code, 0, untar.stderr);
+  const manifest = JSON.parse(readFileSync(path.join(target, 'package.json'), 'utf8')) as Manifest;
+  assert.equal(manifest.name, 'tessera-cms');
+  for (const dependency of Object.keys(manifest.dependencies)) {
+    const link = path.join(projectDir, 'node_modules', dependency);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules', dependency), link, 'dir');
+  }
+  mkdirSync(path.join(projectDir, 'node_modules', '.bin'));
+  for (const [bin, file] of Object.entries(manifest.bin)) {
+    chmodSync(path.join(target, file), 0o755);
+    symlinkSync(path.join('..', 'tessera-cms', file), path.join(projectDir, 'node_modules', '.bin', bin));
+  }
+  return manifest;
+}
+
+describe('packaging: npm pack → tessera new → install → start', () => {
+  it('packs dist/src and the project template without tests, and the installed tessera serves a new project from its folder', { timeout: 300_000 }, async () => {
+    // `npm pack` runs `prepare` (scripts/prepare.mjs): an incremental build, quick when dist/ is fresh.
+    const packed = await run('npm', ['pack', '--pack-destination', work, '--json'], ROOT, 240_000);
+    assert.equal(packed.code, 0, packed.stderr);
+    const [pack] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+    assert.ok(pack);
+    const files = pack.files.map((file) => file.path);
+    assert.ok(files.includes('dist/src/server/main.js') && files.includes('examples/blog/src/index.mjs') && files.includes('README.md'), files.join('\n'));
+    const unwanted = files.filter((file) => /(^|\/)(test|bench)\/|\.test\.js$|\.ts$|\.map$/.test(file));
+    assert.deepEqual(unwanted, [], 'no tests, benchmarks, sources or maps');
+
+    const projectDir = path.join(work, 'my-blog');
+    const created = await runTesseraInProcess(['new', projectDir], {}, work);
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stdout, /^Created a Tessera project in .+\nNext:\n {2}cd my-blog\n {2}npm install\n {2}npm run develop\n$/);
+    const project = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as Manifest;
+    assert.deepEqual(project.scripts, { develop: 'tessera develop', start: 'tessera start', tessera: 'tessera' });
+    assert.deepEqual(project.dependencies, { 'tessera-cms': `^${pack.filename.replace(/^tessera-cms-|\.tgz$/g, '')}` });
+    const env = readFileSync(path.join(projectDir, '.env'), 'utf8');
+    assert.match(env, /^JWT_SECRET=[A-Za-z0-9+/]{22}==$/m);
+    for (const file of ['config/env/production/database.js', 'config/env/production/server.js', 'config/database.js', 'src/api/article/content-types/article/schema.json']) assert.ok(existsSync(path.join(projectDir, file)), file);
+    // Its config, production's included, loads (the project folder is the current one).
+    for (const NODE_ENV of ['development', 'production']) {
+      const built = await runTesseraInProcess(['build'], { NODE_ENV }, projectDir);
+      assert.deepEqual([built.code, built.stderr], [0, ''], NODE_ENV);
+      assert.equal(built.stdout.split('\n')[0], `${projectDir} loads (${NODE_ENV} settings): 4 content-types, 7 components, ${path.join(projectDir, 'src', 'index.mjs')}.`);
+    }
+    const again = await runTesseraInProcess(['new', projectDir], {}, work);
+    assert.deepEqual([again.code, again.stderr], [1, `tessera new: ${projectDir} already exists and is not empty: tessera new creates a project in a new or empty folder\n`]);
+
+    await installTarball(path.join(work, pack.filename), projectDir);
+    const bin = path.join(projectDir, 'node_modules', '.bin', 'tessera');
+    const version = await run(bin, ['--version'], projectDir);
+    assert.deepEqual([version.code, version.stdout], [0, `${pack.filename.replace(/^tessera-cms-|\.tgz$/g, '')}\n`]);
+
+    // As `npm start` runs it: the bin, in the project folder, with no folder argument.
+    const child = spawn(bin, ['start'], { cwd: projectDir, env: childEnv({ HOST: '127.0.0.1', PORT: '0', PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` }) });
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner in 30 s:\n${stdout}\n${stderr}`)), 30_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const banner = /^Tessera serves (.+) at (http:\/\/127\.0\.0\.1:\d+)\/api /m.exec(stdout);
+          if (!banner) return;
+          clearTimeout(timer);
+          assert.equal(banner[1], projectDir);
+          resolve(banner[2] as string);
+        });
+        void exited.then(() => reject(new Error(`exited before serving:\n${stdout}\n${stderr}`)));
+      });
+      const response = await fetch(`${address}/api/articles?sort=title`);
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as { data: { title: string }[] };
+      assert.equal(body.data.length, 3, 'the seed script of the template ran');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0, stderr);
+    assert.ok(readdirSync(path.join(projectDir, '.tmp')).includes('data.db'), 'the database of config/database.js, in the project');
+  });
+});
