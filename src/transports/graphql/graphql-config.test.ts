@@ -6,16 +6,19 @@ import { readGraphqlConfig, V4_COMPATIBILITY_ENV } from './graphql-config.js';
 
 const FILE = '/project/config/plugins.ts';
 
-function configWith(graphqlConfig: Record<string, unknown> | undefined, env: Record<string, string> = {}): AppConfig {
-  const value = graphqlConfig === undefined ? {} : { graphql: { config: graphqlConfig } };
-  return { production: false, env, files: { plugins: { file: FILE, value } } } as unknown as AppConfig;
+function configWith(env: Record<string, string> = {}): AppConfig {
+  return { production: false, env } as unknown as AppConfig;
 }
 
-const shapeOf = (graphqlConfig: Record<string, unknown> | undefined, env?: Record<string, string>) => readGraphqlConfig(configWith(graphqlConfig, env)).shape;
+/** The graphql section of config/plugins as its reader gets it. */
+const read = (graphqlConfig: Record<string, unknown> | undefined, env?: Record<string, string>) =>
+  readGraphqlConfig(graphqlConfig === undefined ? undefined : { config: graphqlConfig }, FILE, configWith(env));
+
+const shapeOf = (graphqlConfig: Record<string, unknown> | undefined, env?: Record<string, string>) => read(graphqlConfig, env).shape;
 
 function refused(graphqlConfig: Record<string, unknown>, message: RegExp, env?: Record<string, string>): void {
   assert.throws(
-    () => readGraphqlConfig(configWith(graphqlConfig, env)),
+    () => read(graphqlConfig, env),
     (error: unknown) => error instanceof DefinitionError && error.file === FILE && message.test(error.problem),
   );
 }
