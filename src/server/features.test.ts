@@ -5,7 +5,7 @@ import { readPluginConfigs } from '../core/config/read-plugin-configs.js';
 import { configReaders, feedTopics, PLUGINS } from './features.js';
 
 function withPlugins(value: Record<string, unknown>): AppConfig {
-  return { production: false, files: { plugins: { file: '/p/config/plugins', value } } } as unknown as AppConfig;
+  return { production: false, env: {}, files: { plugins: { file: '/p/config/plugins', value } } } as unknown as AppConfig;
 }
 
 describe('the plugins this server is composed of', () => {

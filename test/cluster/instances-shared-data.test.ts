@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Database } from '../../src/core/db/database.js';
 import { inspect, onFreshDatabase, type ServerDatabase } from '../helpers/cluster-database.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { clientOf, notUnique, type Client, type Reply } from '../helpers/cluster-http.js';
 import { startTogether, type Instance } from '../helpers/cluster-instance.js';
 import { fixturePath } from '../helpers/test-app.js';
@@ -159,12 +159,7 @@ async function quiesce(database: Database): Promise<void> {
     database.dialect.name === 'postgres'
       ? sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`
       : sql<{ n: number }>`select count(*) as n from information_schema.processlist where db = database() and id <> connection_id() and command <> 'Sleep'`;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const { rows } = await busy.execute(database.db);
-    if (Number(rows[0]?.n) === 0) return;
-    await sleep(100);
-  }
-  assert.fail('sessions of the killed instance are still busy after 5 s');
+  await waitUntil('the sessions of the killed instance ending', async () => Number((await busy.execute(database.db)).rows[0]?.n) === 0, 100);
 }
 
 async function readAll(client: Client): Promise<Record<string, unknown>[]> {
@@ -185,10 +180,7 @@ async function killDuringWrites(database: ServerDatabase, a: Instance, b: Instan
   let seq = 0;
   const writing = Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i, clientOf(a.origin), stream, () => (seq += 1), 200)));
   // Kill A once enough writes were acknowledged, while the writers keep requests in flight.
-  for (let waited = 0; stream.acked < KILL_AFTER; waited += 5) {
-    assert.ok(waited < 20_000, `only ${stream.acked} writes acknowledged in 20 s`);
-    await sleep(5);
-  }
+  await waitUntil(`${KILL_AFTER} writes acknowledged`, () => stream.acked >= KILL_AFTER, 5);
   const exit = await a.stop('SIGKILL');
   assert.deepEqual(exit, { code: null, signal: 'SIGKILL' });
   await writing;

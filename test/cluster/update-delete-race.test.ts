@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createApp } from '../../src/server/app.js';
 import type { Database } from '../../src/core/db/database.js';
 import { inspect, onFreshDatabase, type ServerDatabase, type ServerKind } from '../helpers/cluster-database.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { clientOf, type Client } from '../helpers/cluster-http.js';
 import { fixturePath } from '../helpers/test-app.js';
 
@@ -33,11 +34,11 @@ async function someoneWaits(database: Database, kind: ServerKind): Promise<boole
 }
 
 async function untilSomeoneWaits(database: Database, kind: ServerKind): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (let seen = 0; seen < 2; seen = (await someoneWaits(database, kind)) ? seen + 1 : 0) {
-    if (Date.now() > deadline) throw new Error('the PUT never waited for the held row');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let seen = 0;
+  await waitUntil('the PUT waiting for the held row', async () => {
+    seen = (await someoneWaits(database, kind)) ? seen + 1 : 0;
+    return seen >= 2;
+  }, 50);
 }
 
 async function putMeetsDelete(server: ServerDatabase, client: Client, body: Record<string, unknown>): Promise<void> {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { ServerDatabaseConfig } from '../../src/core/config/app-config.js';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { runTessera } from '../helpers/tessera-process.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKind } from '../helpers/test-database.js';
@@ -110,14 +111,12 @@ async function startProxy(target: () => { host: string; port: number }, port = 0
   };
 }
 
-/** Polls `url` until it answers `status` (bounded: 5 s); returns the last response. */
+/** Polls `url` until it answers `status` (the server's state follows the database's, in another process). */
 async function until(t: TestApp, url: string, status: number): Promise<Awaited<ReturnType<TestApp['get']>>> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
+  return waitUntil(`${url} answering ${status}`, async () => {
     const response = await t.get(url);
-    if (response.status === status || Date.now() > deadline) return response;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return response.status === status ? response : undefined;
+  }, 50);
 }
 
 describe('GET /_ready when the database server is unreachable', { skip: kind === 'sqlite' && 'SQLite has no server to lose' }, () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
+import { HANG_BOUND_MILLIS, waitUntil } from '../helpers/wait-until.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 import { databaseConfigFile, startTessera } from '../helpers/tessera-process.js';
@@ -54,12 +55,12 @@ function holdRequest(port: number, method: string, url: string, body: string): H
     markAccepted = resolve;
     failAccepted = reject;
   });
-  const acceptTimer = setTimeout(() => failAccepted(new Error(`no 100 Continue for ${method} ${url} in 5 s`)), 5000);
+  const acceptTimer = setTimeout(() => failAccepted(new Error(`no 100 Continue for ${method} ${url} in ${HANG_BOUND_MILLIS / 1000} s`)), HANG_BOUND_MILLIS);
   const closed = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server did not close the connection of ${method} ${url} in 15 s; got:\n${received}`));
-    }, 15_000);
+      reject(new Error(`the server did not close the connection of ${method} ${url} in ${HANG_BOUND_MILLIS / 1000} s; got:\n${received}`));
+    }, HANG_BOUND_MILLIS);
     socket.on('close', () => {
       clearTimeout(timer);
       resolve(received);
@@ -77,22 +78,18 @@ function holdRequest(port: number, method: string, url: string, body: string): H
   return { accepted, send: (more = '') => socket.write(body + more), closed };
 }
 
-/** Resolves once a new connection to the port is refused (bounded: 5 s). */
+/** Resolves once a new connection to the port is refused. */
 async function refusesConnections(port: number): Promise<void> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
+  await waitUntil(`port ${port} refusing connections during the shutdown`, () =>
+    new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {
         socket.destroy();
         resolve(false);
       });
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-    });
-    if (refused) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} still accepts connections 5 s into the shutdown`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    }),
+  );
 }
 
 const body = (title: string): string => JSON.stringify({ data: { str: title, pass: 'correct horse battery staple' } });

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { CmsError, DefinitionError } from '../../core/shared/errors.js';
 import { CliError } from './cli-error.js';
 import { commandHelp, COMMANDS, findCommand, USAGE, usageHint, type CommandSpec } from './commands.js';
-import { exposeProjectEnv } from './expose-project-env.js';
 import { packageVersion } from './package-version.js';
 import { parseCommandArgs, UsageError, type CommandArgs } from './parse-command-args.js';
 import type { Server } from './serve.js';
@@ -93,7 +92,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliRes
   try {
     // Project code may read process.env itself, as under Strapi's start (see expose-project-env.ts);
     // the app is given the environment as it was, and reads .env itself.
-    const env = name === 'start' || name === 'develop' || name === 'migrate' || name === 'build' ? exposeProjectEnv(projectDir, io.env) : io.env;
+    const env = name === 'start' || name === 'develop' || name === 'migrate' || name === 'build' ? (await import('./expose-project-env.js')).exposeProjectEnv(projectDir, io.env) : io.env;
     switch (name) {
       case 'new':
         await (await import('./new-project.js')).newProject({ projectDir, cwd: io.cwd, log });
