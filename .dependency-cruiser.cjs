@@ -8,8 +8,12 @@
 //   transports  HTTP in front of core: REST, GraphQL, the admin API host, HTTP security hooks,
 //               and plugin-http (the helpers plugins' routes may use)
 //   plugins     features that contribute to core and transports through the plugin contract
+//   compat      the Strapi compatibility layer: a project's own code (routes, controllers,
+//               services, policies, middlewares, lifecycles) and the `strapi` object, run as an
+//               adapter around core, the transports and the plugins — never a second pipeline
 //   server      the composition root (app, the list of plugins), the process entry, CLI, ops
-// Allowed: server → everything; plugins → core, transports; transports → core; core → core.
+// Allowed: server → everything; compat → core, transports, plugins; plugins → core, transports;
+// transports → core; core → core.
 // core names no package of the HTTP framework either (fastify, mercurius, @fastify/*).
 // Between folders: no cycles, whatever the layer.
 
@@ -19,6 +23,7 @@ const LAYERS = {
   core: ['^src/core/'],
   transports: ['^src/transports/'],
   plugins: ['^src/plugins/'],
+  compat: ['^src/compat/'],
   server: ['^src/server/'],
 };
 
@@ -37,7 +42,7 @@ module.exports = {
       comment: 'core never imports a transport, a plugin or the server: they contribute to it through the plugin contract.',
       severity: 'error',
       from: { path: any(LAYERS.core) },
-      to: { path: any([...LAYERS.transports, ...LAYERS.plugins, ...LAYERS.server]) },
+      to: { path: any([...LAYERS.transports, ...LAYERS.plugins, ...LAYERS.compat, ...LAYERS.server]) },
     },
     {
       name: 'core-knows-no-transport',
@@ -51,13 +56,20 @@ module.exports = {
       comment: 'a transport imports core only: never a plugin (plugins contribute their routes and GraphQL parts) nor the server.',
       severity: 'error',
       from: { path: any(LAYERS.transports) },
-      to: { path: any([...LAYERS.plugins, ...LAYERS.server]) },
+      to: { path: any([...LAYERS.plugins, ...LAYERS.compat, ...LAYERS.server]) },
     },
     {
       name: 'plugins-not-server',
-      comment: 'a plugin never imports the server that composes it.',
+      comment: 'a plugin never imports the server that composes it, nor the compatibility layer built on it.',
       severity: 'error',
       from: { path: any(LAYERS.plugins) },
+      to: { path: any([...LAYERS.compat, ...LAYERS.server]) },
+    },
+    {
+      name: 'compat-is-an-adapter',
+      comment: 'the Strapi compatibility layer builds on core, the transports and the plugins; only the server composes it.',
+      severity: 'error',
+      from: { path: any(LAYERS.compat) },
       to: { path: any(LAYERS.server) },
     },
     ...PLUGINS.map((plugin) => ({
@@ -75,7 +87,7 @@ module.exports = {
       comment: 'folders form no cycle (type-only imports included); cycles inside one component folder (graphql/resolve ↔ graphql/types) are its own business.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^src/((?:core|transports|plugins|server)/[^/]+|[^/]+)' },
+      from: { path: '^src/((?:core|transports|plugins|compat|server)/[^/]+|[^/]+)' },
       to: { circular: true, pathNot: '^src/$1(/|$)' },
     },
   ],
