@@ -32,6 +32,7 @@ export async function registerContentTypeBuilder(fastify: FastifyInstance, { fea
     reserved: fixed.reserved,
     routeNames: routeNames(),
     restPrefix: config.rest.prefix,
+    customFields: fixed.customFields,
   });
   const context = { runtime, builtIns };
   await fastify.register((builder) => contentTypeBuilderRoutes(builder, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), {

@@ -10,14 +10,26 @@ import { readBody, readStrings, required, type Body } from './body.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { authorize, userAction, type PluginContext } from './plugin-context.js';
 import { translateTaken } from './user-service.js';
+import { USER_UID, USERS_PERMISSIONS_TYPES } from './content-types.js';
+import type { ContentType } from '../../core/schema/content-type.js';
 
-/** What POST and PUT /users may set. `provider` and the reset/confirmation codes never come from a body. */
+/** What POST and PUT /users may set of the plugin's own attributes. `provider` and the reset/confirmation codes never come from a body. */
 const WRITABLE = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'];
 /** What a user may not change on their own account, whatever their permissions. */
 const SELF_PROTECTED = ['role', 'confirmed', 'blocked'];
 
-function checkKeys(body: Body): void {
-  const invalid = Object.keys(body).filter((key) => !WRITABLE.includes(key));
+/**
+ * The attributes a project adds to the user (src/extensions/users-permissions/content-types/user)
+ * are written like the plugin's own, except those it marks private or not writable.
+ */
+function writableKeys(contentType: ContentType): readonly string[] {
+  const own = new Set(Object.keys(USERS_PERMISSIONS_TYPES.find((type) => type.uid === USER_UID)?.definition.attributes ?? {}));
+  const added = [...contentType.scalarAttributes, ...contentType.linkedAttributes].filter((attribute) => !own.has(attribute.name) && attribute.writable && !attribute.private);
+  return [...WRITABLE, ...added.map((attribute) => attribute.name)];
+}
+
+function checkKeys(body: Body, writable: readonly string[]): void {
+  const invalid = Object.keys(body).filter((key) => !writable.includes(key));
   if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
 }
 
@@ -34,6 +46,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   const { records, users, settings, feature } = context;
   const { auth, registry, config, documents, locales } = feature;
   const base = `${config.rest.prefix}/users`;
+  const writable = writableKeys(users.contentType);
 
   /**
    * The request's fields/filters/sort/pagination/populate on users, through the content routes'
@@ -96,7 +109,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     POST: async (request, reply) => {
       await authorize(context, request, userAction('create'));
       const body = readBody(request.body);
-      checkKeys(body);
+      checkKeys(body, writable);
       const fields = readStrings(body, { username: { required: true }, email: { required: true, email: true }, password: { required: true, password: true } });
       const { email } = await checkTaken(body);
       const advanced = await settings.advanced();
@@ -129,7 +142,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const id = idOf(request);
       const documentId = await documentIdOf(id);
       const body = readBody(request.body);
-      checkKeys(body);
+      checkKeys(body, writable);
       if (principal.kind === 'user' && principal.userId === id) {
         const own = SELF_PROTECTED.filter((key) => Object.hasOwn(body, key));
         if (own.length > 0) throw new ForbiddenError(`You may not change your own ${own.join(', ')}`);
