@@ -267,6 +267,49 @@ describe('content-type builder routes (fake runtime)', () => {
     assert.deepEqual(runtime.types[0]?.definition.attributes, { body: { type: 'dynamiczone', components: ['shared.quote'] } });
   });
 
+  it('a PUT keeps the keys of the file it does not edit (top level, info, options) and writes the attribute keys it is sent', async () => {
+    runtime.types = [
+      {
+        uid: 'api::article.article',
+        apiName: 'article',
+        modelName: 'article',
+        file: 'article.json',
+        definition: {
+          kind: 'collectionType',
+          collectionName: 'articles',
+          info: { singularName: 'article', pluralName: 'articles', displayName: 'Article', name: 'article' },
+          options: { draftAndPublish: false, comment: '' },
+          pluginOptions: { seo: { sitemap: true } },
+          attributes: { title: { type: 'string', displayName: 'Title' } },
+          ...{ config: { custom: 1 } },
+        },
+      },
+    ];
+    runtime.components = [{ uid: 'shared.seo', category: 'shared', name: 'seo', file: 'seo.json', definition: { collectionName: 'components_shared_seos', info: { displayName: 'seo', icon: 'search', extra: 'x' }, options: { keep: true }, attributes: {}, ...{ uiOrder: 3 } } }];
+    const read = await call('GET', '/content-types/api::article.article');
+    assert.deepEqual(read.body.data.schema.attributes, { title: { type: 'string', displayName: 'Title' } });
+    const changed = await call('PUT', '/content-types/api::article.article', article({ title: { type: 'string', displayName: 'Title', conditions: { visible: true } }, body: { type: 'text' } }));
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.deepEqual(runtime.types[0]?.definition, {
+      kind: 'collectionType',
+      collectionName: 'articles',
+      info: { singularName: 'article', pluralName: 'articles', displayName: 'Article', name: 'article', description: '' },
+      options: { draftAndPublish: false, comment: '' },
+      pluginOptions: { seo: { sitemap: true } },
+      attributes: { title: { type: 'string', displayName: 'Title', conditions: { visible: true } }, body: { type: 'text' } },
+      config: { custom: 1 },
+    });
+    const component = await call('PUT', '/components/shared.seo', { component: { category: 'shared', displayName: 'SEO', attributes: { metaTitle: { type: 'string' } } } });
+    assert.equal(component.status, 200, JSON.stringify(component.body));
+    assert.deepEqual(runtime.components[0]?.definition, {
+      collectionName: 'components_shared_seos',
+      info: { displayName: 'SEO', icon: 'search', extra: 'x' },
+      options: { keep: true },
+      attributes: { metaTitle: { type: 'string' } },
+      uiOrder: 3,
+    });
+  });
+
   it('renaming a category: refused while its components are in use; otherwise moves them, keeping their tables, in one apply', async () => {
     await call('POST', '/components', { component: { category: 'blocks', displayName: 'Inner', attributes: { text: { type: 'text' } } } });
     await call('POST', '/components', { component: { category: 'blocks', displayName: 'Outer', attributes: { inner: { type: 'component', component: 'blocks.inner' } } } });
