@@ -281,11 +281,11 @@ describe('content-type builder routes (fake runtime)', () => {
           options: { draftAndPublish: false, comment: '' },
           pluginOptions: { seo: { sitemap: true } },
           attributes: { title: { type: 'string', displayName: 'Title' } },
-          ...{ config: { custom: 1 } },
+          config: { custom: 1 },
         },
       },
     ];
-    runtime.components = [{ uid: 'shared.seo', category: 'shared', name: 'seo', file: 'seo.json', definition: { collectionName: 'components_shared_seos', info: { displayName: 'seo', icon: 'search', extra: 'x' }, options: { keep: true }, attributes: {}, ...{ uiOrder: 3 } } }];
+    runtime.components = [{ uid: 'shared.seo', category: 'shared', name: 'seo', file: 'seo.json', definition: { collectionName: 'components_shared_seos', info: { displayName: 'seo', icon: 'search', extra: 'x' }, options: { keep: true }, attributes: {}, uiOrder: 3 } }];
     const read = await call('GET', '/content-types/api::article.article');
     assert.deepEqual(read.body.data.schema.attributes, { title: { type: 'string', displayName: 'Title' } });
     const changed = await call('PUT', '/content-types/api::article.article', article({ title: { type: 'string', displayName: 'Title', conditions: { visible: true } }, body: { type: 'text' } }));
