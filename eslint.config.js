@@ -44,6 +44,11 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
+    // A Strapi JavaScript project as create-strapi-app writes one: CommonJS .js files.
+    files: ['test/fixtures/strapi5-project/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     // SQL text is written in db/ (what one database speaks) and query/compile/ (statements and
     // expressions); everything else composes their typed functions (issue 16).
     files: ['src/**/*.ts'],

@@ -16,7 +16,7 @@ import { loadAppConfig } from '../core/config/load-app-config.js';
 import { openDatabase, type Database } from '../core/db/database.js';
 import { syncSchema, type SyncReport } from '../core/db/sync-schema.js';
 import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
-import { createDocumentApi } from '../core/documents/document-api.js';
+import { createDocumentApi, type DocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
 import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
@@ -35,9 +35,10 @@ import { registerHttpProtocolChecks } from '../transports/rest/http-protocol-che
 import { trackKnownPaths, type KnownPaths } from '../transports/rest/known-paths.js';
 import { healthRoutes } from '../transports/rest/health-routes.js';
 import { parseQueryString } from '../transports/rest/parse-query-string.js';
-import { loadComponentDefinitions, loadDefinitions } from '../core/schema/load-definitions.js';
 import type { SchemaRegistry } from '../core/schema/registry.js';
-import { builtIns as gatherBuiltIns } from './system-tables.js';
+import { loadProjectModel } from './project-model.js';
+import { unavailablePluginsNote } from './unavailable-plugins.js';
+import { createCustomFieldRegistry } from '../core/schema/custom-field-registry.js';
 import { NotFoundError } from '../core/shared/errors.js';
 import { systemClock, type Clock } from '../core/shared/clock.js';
 import { createLocaleService, type LocaleService } from '../core/locales/locale-service.js';
@@ -133,12 +134,33 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const config = override ? override(loaded) : loaded;
   // Every section of config/plugins is checked before anything is touched.
   const configs = readPluginConfigs(configReaders(), config);
-  // Read once: the registry is built from them, and the content-type builder starts from them.
-  const source = { types: await loadDefinitions(projectDir), components: await loadComponentDefinitions(projectDir) };
-  const builtIns = gatherBuiltIns();
-  const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
-  for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
+  // register() comes first, as in Strapi: the custom fields it registers are part of the model.
   const lifecycle = await loadLifecycle(projectDir);
+  const extension = createExtensionService();
+  const plugin = createPluginAccessor(extension);
+  // Where the extension service's settings come from: its mistakes stop the start naming this file.
+  const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
+  let documentApi: ((uid: string) => DocumentApi) | undefined;
+  const lifecycleContext = {
+    documents: (uid: string): DocumentApi => {
+      if (!documentApi) throw new Error('strapi.documents is not available in register(): the content model is not loaded yet (use bootstrap())');
+      return documentApi(uid);
+    },
+    log: { info: log, warn: log },
+  };
+  const customFields = createCustomFieldRegistry(extensionsFile);
+  try {
+    await lifecycle.register({ ...lifecycleContext, plugin, customFields });
+  } catch (error) {
+    throw asDefinitionError(error, extensionsFile);
+  }
+  // Read once: the registry is built from them, and the content-type builder starts from them.
+  const { source, builtIns, notes } = await loadProjectModel(projectDir, config, customFields.types());
+  const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
+  for (const note of notes) log(note);
+  const pluginsNote = unavailablePluginsNote(config.files.plugins, projectDir);
+  if (pluginsNote !== null) log(pluginsNote);
+  for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const unrun = await unrunProjectCodeMessage(projectDir);
   if (unrun !== null) log(unrun);
   const database = await openDatabase(config.database);
@@ -156,19 +178,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
-    const lifecycleContext = {
-      documents: createDocumentApi(registry, documents, locales),
-      log: { info: log, warn: log },
-    };
-    const extension = createExtensionService();
-    const plugin = createPluginAccessor(extension);
-    // Where the extension service's settings come from: its mistakes stop the start naming this file.
-    const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
-    try {
-      await lifecycle.register({ ...lifecycleContext, plugin });
-    } catch (error) {
-      throw asDefinitionError(error, extensionsFile);
-    }
+    documentApi = createDocumentApi(registry, documents, locales);
     await lifecycle.bootstrap({ ...lifecycleContext, plugin });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];

@@ -107,6 +107,47 @@ describe('tessera migrate', () => {
     }
   });
 
+  it("keeps the columns of a user extension and of custom fields registered in register(): migrate sees the start's model", { timeout: 120_000 }, async () => {
+    let database: TestDatabase | undefined;
+    const user = {
+      kind: 'collectionType',
+      collectionName: 'up_users',
+      info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+      options: { draftAndPublish: false },
+      attributes: {
+        username: { type: 'string', minLength: 3, unique: true, required: true },
+        email: { type: 'email', minLength: 6, required: true },
+        provider: { type: 'string' },
+        password: { type: 'password', minLength: 6, private: true },
+        resetPasswordToken: { type: 'string', private: true },
+        confirmationToken: { type: 'string', private: true },
+        confirmed: { type: 'boolean', default: false },
+        blocked: { type: 'boolean', default: false },
+        role: { type: 'relation', relation: 'manyToOne', inversedBy: 'users', target: 'plugin::users-permissions.role' },
+        job: { type: 'string' },
+      },
+    };
+    const dir = projects.write({
+      [schemaPath('note')]: note({ title: { type: 'string' }, stars: { type: 'customField', customField: 'global::stars' } }),
+      'src/extensions/users-permissions/content-types/user/schema.json': user,
+      'config/permissions.json': { public: { 'api::note.note': '*' } },
+      'src/index.mjs': "export default { register({ strapi }) { strapi.customFields.register({ name: 'stars', type: 'integer' }); } };\n",
+    });
+    try {
+      database = kind === 'sqlite' ? { config: { client: 'sqlite', filename: path.join(dir, '.tmp', 'data.db') }, drop: async () => undefined } : await createTestDatabase(kind);
+      const config = database.config;
+      writeFileSync(path.join(dir, 'config', 'database.json'), JSON.stringify(databaseConfigFile(config)));
+      const app = await startTestApp({ fixture: dir, override: (loaded) => ({ ...loaded, database: config }) });
+      await app.close();
+      assert.ok((await notesLayout(config)).columns.includes('stars'));
+      const run = await runTessera(['migrate', dir, '--dry-run']);
+      assert.deepEqual([run.code, run.stdout, run.stderr], [0, 'Dry run: nothing is changed.\nNothing to migrate: the database has no column that the content model lacks.\n', '']);
+    } finally {
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a folder that does not exist and unknown options', { timeout: 60_000 }, async () => {
     const missing = path.join(projects.root, 'nowhere');
     const run = await inProcess(['migrate', missing]);

@@ -14,7 +14,7 @@ export interface BuiltModel {
 
 /** The model as a start would build it from these definitions: the same checks, the same errors. */
 export function buildModel(source: ModelSource, builtIns: BuiltIns): BuiltModel {
-  const registry = buildRegistry([...builtIns.types, ...source.types], [...builtIns.components, ...source.components]);
+  const registry = buildRegistry([...builtIns.types, ...source.types], [...builtIns.components, ...source.components], { customFields: builtIns.customFields });
   checkDefaults(registry);
   // Tessera's own tables are never a content model's: such a model would read and drop them.
   return { registry, tables: toTableModels(registry, builtIns.reserved) };

@@ -1,5 +1,6 @@
 import { DIALECT_TABLES } from '../db/dialect-tables.js';
 import type { TableModel } from '../db/table-model.js';
+import { NO_CUSTOM_FIELDS, type CustomFieldTypes } from '../schema/custom-fields.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from '../schema/definition.js';
 import { reservedStorageOf, type ReservedStorage } from '../schema/storage-names.js';
 
@@ -19,8 +20,10 @@ export interface BuiltIns {
    * API and drop it with its type, so building a model refuses them (schema/to-table-model.ts).
    */
   readonly reserved: ReservedStorage;
+  /** The custom fields this app knows (uid → stored type): built in, mapped in config/server, registered in register(). One object per app. */
+  readonly customFields: CustomFieldTypes;
 }
 
-export function builtInsOf(parts: Omit<BuiltIns, 'reserved'>): BuiltIns {
-  return { ...parts, reserved: reservedStorageOf(parts.tables, DIALECT_TABLES, "Tessera's own storage") };
+export function builtInsOf(parts: Omit<BuiltIns, 'reserved' | 'customFields'> & { readonly customFields?: CustomFieldTypes }): BuiltIns {
+  return { ...parts, customFields: parts.customFields ?? NO_CUSTOM_FIELDS, reserved: reservedStorageOf(parts.tables, DIALECT_TABLES, "Tessera's own storage") };
 }

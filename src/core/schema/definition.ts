@@ -1,6 +1,7 @@
 /**
  * The raw shapes users write (schema.json), before normalization. Only what Tessera reads is
- * typed; every field is checked by normalize-content-type.ts, not trusted.
+ * named; every field is checked by normalize-content-type.ts, not trusted. Other keys are
+ * allowed (Strapi ignores them; the content-type builder keeps them).
  */
 
 export interface AttributeDefinition {
@@ -16,10 +17,12 @@ export interface ContentTypeDefinition {
     readonly pluralName?: unknown;
     readonly displayName?: unknown;
     readonly description?: unknown;
+    readonly [key: string]: unknown;
   };
   readonly options?: { readonly draftAndPublish?: unknown; readonly [key: string]: unknown };
   readonly pluginOptions?: Readonly<Record<string, unknown>>;
   readonly attributes?: Readonly<Record<string, AttributeDefinition>>;
+  readonly [key: string]: unknown;
 }
 
 /** A definition together with where it came from. */
@@ -36,9 +39,10 @@ export interface SourcedDefinition {
 /** A component definition (`src/components/<category>/<name>.json`). */
 export interface ComponentDefinition {
   readonly collectionName?: unknown;
-  readonly info?: { readonly displayName?: unknown; readonly icon?: unknown; readonly description?: unknown };
+  readonly info?: { readonly displayName?: unknown; readonly icon?: unknown; readonly description?: unknown; readonly [key: string]: unknown };
   readonly options?: Readonly<Record<string, unknown>>;
   readonly attributes?: Readonly<Record<string, AttributeDefinition>>;
+  readonly [key: string]: unknown;
 }
 
 export interface SourcedComponentDefinition {

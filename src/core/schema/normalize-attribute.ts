@@ -1,6 +1,7 @@
 import { DefinitionError } from '../shared/errors.js';
 import { compileAttributePattern, type AttributePattern } from './attribute-pattern.js';
 import { isScalarType, LINKED_TYPES, type Attribute, type ScalarAttribute, type ScalarType, type UidOptions } from './attribute.js';
+import { NO_CUSTOM_FIELDS, type CustomFieldTypes } from './custom-fields.js';
 import type { AttributeDefinition } from './definition.js';
 import { shortenIdentifier, toSnakeCase } from './names.js';
 import { normalizeLinkedAttribute } from './normalize-linked-attribute.js';
@@ -8,13 +9,6 @@ import { normalizeLinkedAttribute } from './normalize-linked-attribute.js';
 const NUMERIC: ReadonlySet<ScalarType> = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const LENGTHED: ReadonlySet<ScalarType> = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid']);
 const UID_SOURCE: ReadonlySet<ScalarType> = new Set(['string', 'text', 'uid']);
-
-/** Options each attribute may carry; anything else in a definition is kept out of the model. */
-const KNOWN_OPTIONS = new Set([
-  'type', 'required', 'unique', 'private', 'default', 'min', 'max', 'minLength', 'maxLength', 'regex',
-  'enum', 'targetField', 'configurable', 'pluginOptions', 'options', 'writable', 'visible', 'searchable', 'column',
-  'enumName', 'useJoinTable', 'description',
-]);
 
 interface Where {
   readonly file: string;
@@ -124,17 +118,36 @@ function readUidOptions(definition: AttributeDefinition, where: Where): UidOptio
   return Object.freeze(options);
 }
 
-/** Checks one attribute definition and builds its normalized model. */
-export function normalizeAttribute(name: string, definition: AttributeDefinition, file: string): Attribute {
+/**
+ * The stored type of a custom field: the type registered for its uid (in `register()`, in
+ * `config/server` `customFields`, or built in); an unknown one stops the start saying how to map it.
+ */
+function customFieldType(definition: AttributeDefinition, where: Where, customFields: CustomFieldTypes): ScalarType {
+  const uid = definition.customField;
+  if (typeof uid !== 'string' || uid === '') fail(where, 'a custom field needs "customField": the uid of the field (plugin::<plugin>.<name> or global::<name>)');
+  const type = customFields.get(uid);
+  if (type !== undefined) return type;
+  const [, plugin, name] = /^plugin::([^.]+)\.(.+)$/.exec(uid) ?? /^global::()(.+)$/.exec(uid) ?? [];
+  const registration = `strapi.customFields.register({ name: '${name ?? uid}',${plugin ? ` plugin: '${plugin}',` : ''} type: 'string' })`;
+  return fail(
+    where,
+    `custom field "${uid}" is not registered, and Tessera does not run its plugin's code: register it in the register() of src/index with ${registration}, or map it to the type it stores in config/server: customFields: { '${uid}': 'string' } (any of string, text, richtext, json, integer, …)`,
+  );
+}
+
+/**
+ * Checks one attribute definition and builds its normalized model. Keys Tessera does not read
+ * are ignored, as Strapi ignores them (schema/unused-schema-keys.ts lists them at start); the
+ * keys it reads are checked.
+ */
+export function normalizeAttribute(name: string, definition: AttributeDefinition, file: string, customFields: CustomFieldTypes = NO_CUSTOM_FIELDS): Attribute {
   const where = { file, name };
   if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) fail(where, 'must be an object');
-  const type = definition.type;
-  if (typeof type !== 'string') fail(where, 'missing "type"');
-  if ((LINKED_TYPES as readonly string[]).includes(type)) return normalizeLinkedAttribute(name, definition, file);
+  const declared = definition.type;
+  if (typeof declared !== 'string') fail(where, 'missing "type"');
+  if ((LINKED_TYPES as readonly string[]).includes(declared)) return normalizeLinkedAttribute(name, definition, file);
+  const type = declared === 'customField' ? customFieldType(definition, where, customFields) : declared;
   if (!isScalarType(type)) fail(where, `unknown type "${type}"`);
-  for (const key of Object.keys(definition)) {
-    if (!KNOWN_OPTIONS.has(key)) fail(where, `unknown option "${key}"`);
-  }
 
   const minLength = readLength(definition, 'minLength', where);
   const maxLength = readLength(definition, 'maxLength', where);

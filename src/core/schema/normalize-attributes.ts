@@ -1,5 +1,6 @@
 import { DefinitionError } from '../shared/errors.js';
 import type { Attribute } from './attribute.js';
+import type { CustomFieldTypes } from './custom-fields.js';
 import type { AttributeDefinition } from './definition.js';
 import { isValidAttributeName } from './names.js';
 import { checkAttributeReferences, normalizeAttribute } from './normalize-attribute.js';
@@ -19,7 +20,7 @@ export interface SystemFields {
  * in any spelling), and where they would shadow a system field: Strapi silently replaces such
  * an attribute by its own field, which would serve other values than the file promises.
  */
-export function normalizeAttributes(raw: unknown, file: string, system: SystemFields): Map<string, Attribute> {
+export function normalizeAttributes(raw: unknown, file: string, system: SystemFields, customFields?: CustomFieldTypes): Map<string, Attribute> {
   const rawAttributes = raw ?? {};
   if (rawAttributes === null || typeof rawAttributes !== 'object' || Array.isArray(rawAttributes)) {
     throw new DefinitionError(file, '"attributes" must be an object');
@@ -33,7 +34,7 @@ export function normalizeAttributes(raw: unknown, file: string, system: SystemFi
     if (isReservedAtLoad(name)) throw new DefinitionError(file, `attribute "${name}": the name is reserved for the identifiers "id" and "documentId" (in any spelling, as in Strapi)`);
     const systemField = system.names.get(name);
     if (systemField !== undefined) throw new DefinitionError(file, `attribute "${name}": the name is taken by a system field (${systemField}); rename the attribute`);
-    const attribute = normalizeAttribute(name, definition, file);
+    const attribute = normalizeAttribute(name, definition, file, customFields);
     if (attribute.kind === 'scalar') {
       const clash = columns.get(attribute.column);
       if (clash !== undefined) {

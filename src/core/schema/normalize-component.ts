@@ -1,6 +1,7 @@
 import { DefinitionError } from '../shared/errors.js';
 import { isPublicAttribute, type Attribute, type ScalarAttribute } from './attribute.js';
 import { COMPONENT_OWNER_COLUMNS, type ComponentModel } from './component-model.js';
+import type { CustomFieldTypes } from './custom-fields.js';
 import type { SourcedComponentDefinition } from './definition.js';
 import { toSnakeCase } from './names.js';
 import { normalizeAttributes, type SystemFields } from './normalize-attributes.js';
@@ -16,7 +17,7 @@ const SYSTEM_FIELDS: SystemFields = {
 };
 
 /** Checks one component definition (`src/components/<category>/<name>.json`) and builds its frozen model. */
-export function normalizeComponent(source: SourcedComponentDefinition): ComponentModel {
+export function normalizeComponent(source: SourcedComponentDefinition, customFields?: CustomFieldTypes): ComponentModel {
   const { definition, file } = source;
   if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) {
     throw new DefinitionError(file, 'a component definition must be a JSON object');
@@ -25,7 +26,7 @@ export function normalizeComponent(source: SourcedComponentDefinition): Componen
   if (typeof collectionName !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(collectionName) || collectionName.length > 50) {
     throw new DefinitionError(file, `collectionName must be a table name (letters, digits, underscores), got ${JSON.stringify(collectionName)}`);
   }
-  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_FIELDS);
+  const userAttributes = normalizeAttributes(definition.attributes, file, SYSTEM_FIELDS, customFields);
   for (const attribute of userAttributes.values()) {
     if (attribute.kind === 'dynamiczone') throw new DefinitionError(file, `attribute "${attribute.name}": a component cannot hold a dynamic zone`);
     if (attribute.kind === 'relation' && (attribute.inversedBy !== undefined || attribute.mappedBy !== undefined)) {

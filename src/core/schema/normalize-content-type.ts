@@ -2,6 +2,7 @@ import { DefinitionError } from '../shared/errors.js';
 import { isPublicAttribute, type Attribute, type ScalarAttribute, type ScalarType } from './attribute.js';
 import { normalizeAttributes, type SystemFields } from './normalize-attributes.js';
 import { type ContentType, type ContentTypeKind } from './content-type.js';
+import type { CustomFieldTypes } from './custom-fields.js';
 import type { SourcedDefinition } from './definition.js';
 import { isValidApiName, toSnakeCase } from './names.js';
 
@@ -88,7 +89,7 @@ function readName(value: unknown, what: string, file: string): string {
 }
 
 /** Checks one content-type definition and builds its frozen model. */
-export function normalizeContentType(source: SourcedDefinition): ContentType {
+export function normalizeContentType(source: SourcedDefinition, customFields?: CustomFieldTypes): ContentType {
   const { definition, file } = source;
   if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) {
     throw new DefinitionError(file, 'a content-type definition must be a JSON object');
@@ -114,7 +115,7 @@ export function normalizeContentType(source: SourcedDefinition): ContentType {
   if (typeof draftAndPublish !== 'boolean') throw new DefinitionError(file, 'options.draftAndPublish must be a boolean');
 
   const localized = readLocalized(definition.pluginOptions, '', file) ?? false;
-  const userAttributes = new Map(normalizeAttributes(definition.attributes, file, systemFieldsOf(localized)));
+  const userAttributes = new Map(normalizeAttributes(definition.attributes, file, systemFieldsOf(localized), customFields));
   if (localized) markShared(userAttributes, definition, file);
   const systemAttributes = localized ? [...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE] : SYSTEM_ATTRIBUTES;
   const userScalars = [...userAttributes.values()].filter((attribute): attribute is ScalarAttribute => attribute.kind === 'scalar');

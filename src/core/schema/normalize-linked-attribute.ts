@@ -2,15 +2,6 @@ import { DefinitionError } from '../shared/errors.js';
 import { MEDIA_TYPES, RELATION_KINDS, TO_MANY_KINDS, type LinkedAttribute, type MediaType, type RelationKind } from './attribute.js';
 import type { AttributeDefinition } from './definition.js';
 
-/** Options each linked kind may carry; anything else is refused at start, naming the option. */
-const COMMON_OPTIONS = ['type', 'required', 'private', 'configurable', 'pluginOptions', 'writable', 'visible', 'description'];
-const KNOWN_OPTIONS: Readonly<Record<LinkedAttribute['type'] | 'media', ReadonlySet<string>>> = {
-  media: new Set([...COMMON_OPTIONS, 'multiple', 'allowedTypes']),
-  relation: new Set([...COMMON_OPTIONS, 'relation', 'target', 'inversedBy', 'mappedBy', 'useJoinTable', 'targetAttribute']),
-  component: new Set([...COMMON_OPTIONS, 'component', 'repeatable', 'min', 'max']),
-  dynamiczone: new Set([...COMMON_OPTIONS, 'components', 'min', 'max']),
-};
-
 const CONTENT_TYPE_UID = /^(api|plugin)::[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 const COMPONENT_UID = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
@@ -109,9 +100,6 @@ function normalizeMedia(definition: AttributeDefinition, where: Where, common: {
 export function normalizeLinkedAttribute(name: string, definition: AttributeDefinition, file: string): LinkedAttribute {
   const where = { file, name };
   const type = definition.type as LinkedAttribute['type'] | 'media';
-  for (const key of Object.keys(definition)) {
-    if (!KNOWN_OPTIONS[type].has(key)) fail(where, `unknown option "${key}"`);
-  }
   const common = {
     required: readFlag(definition, 'required', where),
     private: readFlag(definition, 'private', where),

@@ -2,6 +2,7 @@ import { DefinitionError } from '../shared/errors.js';
 import type { RelationAttribute, RelationKind } from './attribute.js';
 import type { ComponentModel } from './component-model.js';
 import type { ContentType, Model } from './content-type.js';
+import { NO_CUSTOM_FIELDS, type CustomFieldTypes } from './custom-fields.js';
 import type { SourcedComponentDefinition, SourcedDefinition } from './definition.js';
 import { normalizeComponent } from './normalize-component.js';
 import { normalizeContentType } from './normalize-content-type.js';
@@ -66,28 +67,38 @@ function checkNesting(components: ReadonlyMap<string, ComponentModel>): void {
   for (const component of components.values()) visit(component, []);
 }
 
-/** Normalizes every definition and checks what spans several of them (names, tables, routes, targets). */
 /**
  * Normalized models by the definition object they came from. Normalizing depends on the
- * definition alone, so a definition used again (the built-in types, in every registry the
- * content-type builder makes) gives the very same frozen model: code that kept a built-in
- * ContentType or attribute from an earlier registry (the users-permissions and upload plugins)
- * can still use it with the current one. A memo of a pure function, keyed weakly.
+ * definition alone (and the custom fields known, one set per app), so a definition used again
+ * (the built-in types, in every registry the content-type builder makes) gives the very same
+ * frozen model: code that kept a built-in ContentType or attribute from an earlier registry
+ * (the users-permissions and upload plugins) can still use it with the current one. A memo of
+ * a pure function, keyed weakly.
  */
-const normalizedTypes = new WeakMap<SourcedDefinition, ContentType>();
-const normalizedComponents = new WeakMap<SourcedComponentDefinition, ComponentModel>();
+const normalizedTypes = new WeakMap<CustomFieldTypes, WeakMap<SourcedDefinition, ContentType>>();
+const normalizedComponents = new WeakMap<CustomFieldTypes, WeakMap<SourcedComponentDefinition, ComponentModel>>();
 
-function memoized<D extends object, M>(cache: WeakMap<D, M>, normalize: (definition: D) => M): (definition: D) => M {
+function memoized<D extends object, M>(caches: WeakMap<CustomFieldTypes, WeakMap<D, M>>, customFields: CustomFieldTypes, normalize: (definition: D, customFields: CustomFieldTypes) => M): (definition: D) => M {
+  let cache = caches.get(customFields);
+  if (!cache) caches.set(customFields, (cache = new WeakMap()));
+  const models = cache;
   return (definition) => {
-    let model = cache.get(definition);
-    if (!model) cache.set(definition, (model = normalize(definition)));
+    let model = models.get(definition);
+    if (!model) models.set(definition, (model = normalize(definition, customFields)));
     return model;
   };
 }
 
-export function buildRegistry(definitions: readonly SourcedDefinition[], componentDefinitions: readonly SourcedComponentDefinition[] = []): SchemaRegistry {
-  const contentTypes = definitions.map(memoized(normalizedTypes, normalizeContentType));
-  const components = componentDefinitions.map(memoized(normalizedComponents, normalizeComponent));
+export interface RegistryOptions {
+  /** The custom fields known to this app (uid → stored type). */
+  readonly customFields?: CustomFieldTypes;
+}
+
+/** Normalizes every definition and checks what spans several of them (names, tables, routes, targets). */
+export function buildRegistry(definitions: readonly SourcedDefinition[], componentDefinitions: readonly SourcedComponentDefinition[] = [], options: RegistryOptions = {}): SchemaRegistry {
+  const customFields = options.customFields ?? NO_CUSTOM_FIELDS;
+  const contentTypes = definitions.map(memoized(normalizedTypes, customFields, normalizeContentType));
+  const components = componentDefinitions.map(memoized(normalizedComponents, customFields, normalizeComponent));
   const byUid = new Map<string, ContentType>();
   const componentsByUid = new Map<string, ComponentModel>();
   const routeNames = new Map<string, Model>();

@@ -38,9 +38,11 @@ function componentDefinition(input: ComponentInput, uid: string, previous: Compo
   const [category = '', name = ''] = uid.split('.');
   const icon = input.icon ?? previous?.info?.icon;
   const description = input.description ?? previous?.info?.description;
+  // Keys the builder does not edit (Strapi's and other tools' own) stay as the file has them.
   return {
+    ...previous,
     collectionName: input.collectionName ?? previous?.collectionName ?? defaultCollectionName(category, name),
-    info: { displayName: input.displayName, ...(icon === undefined ? {} : { icon }), ...(description === undefined ? {} : { description }) },
+    info: { ...previous?.info, displayName: input.displayName, ...(icon === undefined ? {} : { icon }), ...(description === undefined ? {} : { description }) },
     options: previous?.options ?? {},
     attributes: translateTargetAttributes(input.attributes, [...AT, 'attributes']),
   };

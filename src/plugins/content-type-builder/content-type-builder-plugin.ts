@@ -22,6 +22,7 @@ async function registerContentTypeBuilder(fastify: HttpHost, feature: HttpPlugin
     reserved: fixed.reserved,
     routeNames: routeNames(),
     restPrefix: config.rest.prefix,
+    customFields: fixed.customFields,
   });
   const context = { runtime: feature.modelRuntime, builtIns };
   await fastify.register((builder) => contentTypeBuilderRoutes(builder, { access, contentTypes: createContentTypeService(context), components: createComponentService(context) }), {

@@ -28,10 +28,12 @@ const ATTRIBUTES_AT = ['contentType', 'attributes'];
 /** The schema.json a hand-written project would hold; what the request leaves out keeps its current value. */
 function typeDefinition(input: ContentTypeInput, attributes: Record<string, AttributeDefinition>, previous: ContentTypeDefinition | undefined): ContentTypeDefinition {
   const draftAndPublish = input.draftAndPublish ?? previous?.options?.draftAndPublish ?? false;
+  // Keys the builder does not edit (Strapi's and other tools' own) stay as the file has them.
   return {
+    ...previous,
     kind: input.kind ?? previous?.kind ?? 'collectionType',
     collectionName: input.collectionName ?? previous?.collectionName ?? toSnakeCase(input.pluralName),
-    info: { singularName: input.singularName, pluralName: input.pluralName, displayName: input.displayName, description: input.description ?? previous?.info?.description ?? '' },
+    info: { ...previous?.info, singularName: input.singularName, pluralName: input.pluralName, displayName: input.displayName, description: input.description ?? previous?.info?.description ?? '' },
     options: { ...previous?.options, draftAndPublish },
     pluginOptions: input.pluginOptions ?? previous?.pluginOptions ?? {},
     attributes,

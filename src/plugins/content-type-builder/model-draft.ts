@@ -1,4 +1,5 @@
 import type { ModelChange, ModelSource } from '../../core/model/model-change.js';
+import type { CustomFieldTypes } from '../../core/schema/custom-fields.js';
 import type { ComponentDefinition, ContentTypeDefinition, SourcedComponentDefinition, SourcedDefinition } from '../../core/schema/definition.js';
 import { buildRegistry } from '../../core/schema/registry.js';
 import { checkRouteNames } from '../../core/schema/route-names.js';
@@ -16,6 +17,8 @@ export interface BuiltInModels {
   /** Fixed first segments of the routes served under the REST prefix (`upload`, `auth`, `users`, …). */
   readonly routeNames: ReadonlySet<string>;
   readonly restPrefix: string;
+  /** The custom fields the app knows, as the start resolves them. */
+  readonly customFields: CustomFieldTypes;
 }
 
 /**
@@ -70,7 +73,7 @@ export function checkDraft(draft: ModelDraft, builtIns: BuiltInModels, root: Pro
   const types = draft.typeUids().map((uid) => sourcedType(uid, draft.type(uid) ?? {}));
   const components = draft.componentUids().map((uid) => sourcedComponent(uid, draft.component(uid) ?? {}));
   try {
-    const registry = buildRegistry([...builtIns.types, ...types], [...builtIns.components, ...components]);
+    const registry = buildRegistry([...builtIns.types, ...types], [...builtIns.components, ...components], { customFields: builtIns.customFields });
     // Tables too: a name taken by another model or by Tessera's own storage points into the body.
     toTableModels(registry, builtIns.reserved);
     checkRouteNames(registry.contentTypes, builtIns.routeNames, builtIns.restPrefix);

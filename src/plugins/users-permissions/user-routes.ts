@@ -11,11 +11,23 @@ import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { authorize, userAction, type PluginContext } from './plugin-context.js';
 import { invalidParameters, NEW_PASSWORD, UP_BODY } from './up-body.js';
 import { translateTaken } from './user-service.js';
+import { USER_UID, USERS_PERMISSIONS_TYPES } from './content-types.js';
+import type { ContentType } from '../../core/schema/content-type.js';
 
-/** What POST and PUT /users may set. `provider` and the reset/confirmation codes never come from a body. */
+/** What POST and PUT /users may set of the plugin's own attributes. `provider` and the reset/confirmation codes never come from a body. */
 const WRITABLE = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'];
 /** What a user may not change on their own account, whatever their permissions. */
 const SELF_PROTECTED = ['role', 'confirmed', 'blocked'];
+
+/**
+ * The attributes a project adds to the user (src/extensions/users-permissions/content-types/user)
+ * are written like the plugin's own, except those it marks private or not writable.
+ */
+function writableKeys(contentType: ContentType): readonly string[] {
+  const own = new Set(Object.keys(USERS_PERMISSIONS_TYPES.find((type) => type.uid === USER_UID)?.definition.attributes ?? {}));
+  const added = [...contentType.scalarAttributes, ...contentType.linkedAttributes].filter((attribute) => !own.has(attribute.name) && attribute.writable && !attribute.private);
+  return [...WRITABLE, ...added.map((attribute) => attribute.name)];
+}
 
 /** `:id` of /users/:id: a positive integer, else no such user. */
 function idOf(request: FastifyRequest): number {
@@ -30,6 +42,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
   const { records, users, settings, feature } = context;
   const { auth, registry, config, documents, locales } = feature;
   const base = `${config.rest.prefix}/users`;
+  const writable = writableKeys(users.contentType);
 
   /**
    * The request's fields/filters/sort/pagination/populate on users, through the content routes'
@@ -96,7 +109,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
     POST: async (request, reply) => {
       await authorize(context, request, userAction('create'));
       const check = BodyChecker.of(request.body, UP_BODY);
-      check.onlyKeys(WRITABLE, invalidParameters);
+      check.onlyKeys(writable, invalidParameters);
       const username = check.string('username', { required: true });
       check.string('email', { required: true, email: true });
       check.string('password', { required: true, ...NEW_PASSWORD });
@@ -133,7 +146,7 @@ export function userRoutes(fastify: FastifyInstance, context: PluginContext): vo
       const id = idOf(request);
       const documentId = await documentIdOf(id);
       const check = BodyChecker.of(request.body, UP_BODY);
-      check.onlyKeys(WRITABLE, invalidParameters);
+      check.onlyKeys(writable, invalidParameters);
       const body = check.body;
       if (principal.kind === 'user' && principal.userId === id) {
         const own = SELF_PROTECTED.filter((key) => Object.hasOwn(body, key));

@@ -2,10 +2,8 @@ import type { EnvMap } from '../../core/config/env.js';
 import { loadAppConfig } from '../../core/config/load-app-config.js';
 import { openDatabase } from '../../core/db/database.js';
 import { migrate } from '../ops/migrate.js';
-import { loadRegistry } from '../../core/schema/load-definitions.js';
-import { toTableModels } from '../../core/schema/to-table-model.js';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
-import { reservedStorage, systemTables } from '../system-tables.js';
+import { systemTables } from '../system-tables.js';
+import { loadCommandModel } from './command-model.js';
 import { assertProjectFolder } from './project-folder.js';
 
 export interface MigrateCommandOptions {
@@ -27,7 +25,7 @@ export async function migrateCommand(options: MigrateCommandOptions): Promise<vo
   const { projectDir, log } = options;
   assertProjectFolder(projectDir);
   const config = await loadAppConfig({ projectDir, env: options.env });
-  const tables = [...toTableModels(await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS }), reservedStorage()), ...systemTables()];
+  const tables = [...(await loadCommandModel(projectDir, config)).tables, ...systemTables()];
   const database = await openDatabase(config.database);
   try {
     if (options.dryRun) log('Dry run: nothing is changed.');

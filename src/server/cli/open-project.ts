@@ -3,12 +3,10 @@ import type { EnvMap } from '../../core/config/env.js';
 import { loadAppConfig } from '../../core/config/load-app-config.js';
 import { openDatabase, type Database } from '../../core/db/database.js';
 import { syncSchema } from '../../core/db/sync-schema.js';
-import { loadRegistry } from '../../core/schema/load-definitions.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
-import { toTableModels } from '../../core/schema/to-table-model.js';
 import { createKeyValueStore, type KeyValueStore } from '../../core/store/key-value-store.js';
-import { BUILT_IN_COMPONENTS, BUILT_IN_TYPES } from '../built-in-types.js';
-import { reservedStorage, systemTables } from '../system-tables.js';
+import { systemTables } from '../system-tables.js';
+import { loadCommandModel } from './command-model.js';
 import { assertProjectFolder } from './project-folder.js';
 
 export interface OpenedProject {
@@ -26,10 +24,10 @@ export interface OpenedProject {
 export async function withProject<T>(projectDir: string, env: EnvMap, run: (project: OpenedProject) => Promise<T>): Promise<T> {
   assertProjectFolder(projectDir);
   const config = await loadAppConfig({ projectDir, env });
-  const registry = await loadRegistry(projectDir, { types: BUILT_IN_TYPES, components: BUILT_IN_COMPONENTS });
+  const { registry, tables } = await loadCommandModel(projectDir, config);
   const database = await openDatabase(config.database);
   try {
-    await syncSchema(database, [...toTableModels(registry, reservedStorage()), ...systemTables()]);
+    await syncSchema(database, [...tables, ...systemTables()]);
     return await run({ config, registry, database, store: createKeyValueStore(database) });
   } finally {
     await database.close();

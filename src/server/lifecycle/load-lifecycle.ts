@@ -11,6 +11,8 @@ export interface LifecycleContext {
   readonly log: { info(message: string): void; warn(message: string): void };
   /** `plugin('graphql').service('extension')`, for code written for the reference. */
   readonly plugin?: (name: string) => { service(name: string): unknown };
+  /** `strapi.customFields.register(…)`: in `register()` only, before the content model is built. */
+  readonly customFields?: { register(fields: unknown): void };
 }
 
 /** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */
@@ -31,6 +33,13 @@ function noPlugins(name: string): never {
   throw new Error(`Plugin "${name}" is not available here`);
 }
 
+/** After `register()` the content model is built: a custom field registered later could not be used. */
+const LATE_CUSTOM_FIELDS = {
+  register(): never {
+    throw new Error('strapi.customFields.register() must be called in register(), before the content model is loaded');
+  },
+};
+
 /** Loads the project's lifecycle functions; a project without `src/index` has none. */
 export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
   const file = FILES.map((name) => path.join(projectDir, 'src', name)).find((candidate) => existsSync(candidate));
@@ -49,7 +58,7 @@ export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
     const fn = exported[name];
     if (typeof fn !== 'function') return;
     // `strapi.plugin(…)` must be callable even when the caller hands no plugins (a clear error, not "not a function").
-    const context: LifecycleContext = { ...given, plugin: given.plugin ?? noPlugins };
+    const context: LifecycleContext = { ...given, plugin: given.plugin ?? noPlugins, customFields: given.customFields ?? LATE_CUSTOM_FIELDS };
     await (fn as LifecycleFunction)({ ...context, tessera: context, strapi: context });
   };
   return { file, register: run('register'), bootstrap: run('bootstrap') };
