@@ -59,8 +59,6 @@ export interface TestAppOptions {
    * synced before (see createTestDatabase); the start still runs its sync, which finds it done.
    */
   readonly presynced?: boolean;
-  /** What the start says (notes, warnings); nothing by default. */
-  readonly log?: (message: string) => void;
 }
 
 /**
@@ -106,7 +104,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       env: options.env ?? {},
       ...(options.log ? { log: options.log } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.log ? { log: options.log } : {}),
       override: (config) => {
         const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: database.config };
         return options.override ? options.override(base) : base;
