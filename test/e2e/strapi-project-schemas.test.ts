@@ -181,3 +181,27 @@ describe('a Strapi 5 project: schema options, user extension, custom fields, plu
     assert.equal((await app.post('/api/articles', { data: { title: 'Bad', rating: 9 } })).status, 400);
   });
 });
+
+describe('a Strapi 5 project (schema options, user extension, custom fields) in development and in production', () => {
+  for (const mode of ['development', 'production'] as const) {
+    it(`${mode}: starts and serves every content-type, the extended user included`, async () => {
+      const app = await startTestApp({ fixture: 'strapi5-project', env: { NODE_ENV: mode } });
+      try {
+        assert.equal(app.app.config.production, mode === 'production');
+        const created = await app.post('/api/tasks', { data: { title: `a ${mode} task` } });
+        assert.equal(created.status, 201, created.text);
+        for (const route of ['/api/articles', '/api/tasks', '/api/users']) {
+          const listed = await app.get(route);
+          assert.equal(listed.status, 200, `${route}: ${listed.text}`);
+        }
+        const tasks = await app.get('/api/tasks');
+        assert.deepEqual(
+          tasks.body.data.map((task: { title: string }) => task.title),
+          [`a ${mode} task`],
+        );
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
