@@ -80,9 +80,12 @@ export function createQueryEngine({ model, locales }: CompatServices): QueryEngi
       const read = toDocumentParams(name(method), params, known);
       if (read.pagination?.limit === 0) return [];
       const wanted = statuses(s.contentType, params.where);
-      if (wanted.length === 1) return [...(await s.documents.findMany({ query: queryOf(s, read, wanted[0] ?? 'published') })).documents];
+      const probe = queryOf(s, read, wanted[0] ?? 'published');
+      // A read of every locale outputs `locale` whatever `select` says: taken out again when not selected.
+      const unselected = new Set(read.fields !== undefined && s.contentType.localized && !probe.fields.some((attribute) => attribute.name === 'locale') ? ['locale'] : []);
+      const strip = (rows: readonly Row[]): Row[] => (unselected.size === 0 ? [...rows] : rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !unselected.has(key))) as Row));
+      if (wanted.length === 1) return strip((await s.documents.findMany({ query: probe })).documents);
       // Both statuses: each list is sorted by the database and cut at offset + limit, then merged.
-      const probe = queryOf(s, read, 'draft');
       const order: RowOrder[] = probe.sort.map((key) => {
         if (key.path.length > 0) {
           const path = `${key.path.map((step) => step.attribute.name).join('.')}.${key.attribute.name}`;
@@ -92,14 +95,13 @@ export function createQueryEngine({ model, locales }: CompatServices): QueryEngi
       });
       const selected = new Set(probe.fields.map((attribute) => attribute.name));
       const missing = order.filter((key) => !selected.has(key.name) && key.name !== 'id' && key.name !== 'documentId').map((key) => key.name);
+      for (const key of missing) unselected.add(key);
       const start = read.pagination?.start ?? 0;
       const limit = read.pagination?.limit;
-      const fields = missing.length > 0 ? [...probe.fields.map((attribute) => attribute.name), ...missing] : read.fields;
+      const fields = missing.length > 0 ? [...selected, ...missing] : read.fields;
       const each: DocumentParams = { ...read, ...(fields === undefined ? {} : { fields }), pagination: limit === undefined ? {} : { start: 0, limit: start + limit } };
       const [drafts, published] = await Promise.all(wanted.map(async (status) => (await s.documents.findMany({ query: queryOf(s, each, status) })).documents));
-      const merged = mergeRows(drafts ?? [], published ?? [], order).slice(start, limit === undefined ? undefined : start + limit);
-      if (missing.length === 0) return merged;
-      return merged.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !missing.includes(key))) as Row);
+      return strip(mergeRows(drafts ?? [], published ?? [], order).slice(start, limit === undefined ? undefined : start + limit));
     };
 
     const countRows = async (method: string, params: Params, known: readonly string[] = []): Promise<number> => {
