@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../core/config/app-config.js';
+import type { RawConfigFile } from '../../core/config/app-config.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 import { CronTaskError, readCronTasks } from './cron-task.js';
 
@@ -13,8 +13,7 @@ export interface ServerCronConfig {
 }
 
 /** Reads and checks the section, so that a bad task stops the start naming the file. */
-export function readServerCronConfig(config: AppConfig): ServerCronConfig {
-  const { file, value } = config.files.server;
+export function readServerCronConfig({ file, value }: RawConfigFile): ServerCronConfig {
   const section = value.cron;
   if (section === undefined || section === null) return { enabled: false, tasks: {}, file };
   if (typeof section !== 'object' || Array.isArray(section)) throw new DefinitionError(file, 'cron must be an object { enabled, tasks }');

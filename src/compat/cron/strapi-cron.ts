@@ -30,7 +30,7 @@ export interface StrapiCron {
  * database, so that of the instances sharing it exactly one runs each.
  */
 export function createStrapiCron<S>({ config, database, clock, log, strapi }: StrapiCronOptions<S>): StrapiCron {
-  const settings = readServerCronConfig(config);
+  const settings = readServerCronConfig(config.files.server);
   const cron = createCronService({ clock, claims: createCronClaims(database), strapi, log: { error: log } });
   if (settings.enabled) cron.add(settings.tasks);
   return {
