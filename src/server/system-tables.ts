@@ -4,13 +4,14 @@ import { ADMIN_TABLES } from '../transports/admin/admin-tables.js';
 import { PERMISSIONS_TABLE } from '../core/auth/permissions-table.js';
 import { LOCALE_TABLE } from '../core/locales/locale-table.js';
 import { CHANGE_FEED_TABLE } from '../core/db/change-feed-table.js';
+import { CRON_CLAIMS_TABLE } from '../compat/cron/cron-claims.js';
 import { builtInsOf, type BuiltIns } from '../core/model/built-ins.js';
 import type { ReservedStorage } from '../core/schema/storage-names.js';
 import { PLUGINS } from './features.js';
 
-/** Tables of Tessera's own (not of a content-type): core's, the admin API's and the plugins'. */
+/** Tables of Tessera's own (not of a content-type): core's, the admin API's, the compatibility layer's and the plugins'. */
 export function systemTables(): TableModel[] {
-  return [STORE_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, CHANGE_FEED_TABLE, ...PLUGINS.flatMap((plugin) => plugin.tables ?? [])];
+  return [STORE_TABLE, ...ADMIN_TABLES, PERMISSIONS_TABLE, LOCALE_TABLE, CHANGE_FEED_TABLE, CRON_CLAIMS_TABLE, ...PLUGINS.flatMap((plugin) => plugin.tables ?? [])];
 }
 
 /** What every project's model holds besides its own definitions: the plugins' types and Tessera's tables. */

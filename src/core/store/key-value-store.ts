@@ -23,6 +23,8 @@ export interface KeyValueStore {
    * agree on one value: the unique key lets one insert win, and the others read it.
    */
   getOrInit(key: string, value: unknown): Promise<unknown>;
+  /** Removes the key (nothing happens when it is absent). */
+  delete(key: string): Promise<void>;
 }
 
 export function createKeyValueStore(database: Database): KeyValueStore {
@@ -58,6 +60,9 @@ export function createKeyValueStore(database: Database): KeyValueStore {
         throw error;
       }
       return value;
+    },
+    async delete(key) {
+      await db.deleteFrom(STORE_TABLE.name).where('key', '=', key).execute();
     },
   };
 }

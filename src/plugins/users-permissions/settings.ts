@@ -4,8 +4,9 @@ import { DEFAULT_EMAIL_TEMPLATES, readEmailTemplates, type EmailTemplates } from
 import { checkAdvancedChanges, DEFAULT_ADVANCED_SETTINGS, type AdvancedSettings } from './advanced-settings.js';
 import type { UsersPermissionsFileConfig } from './users-permissions-config.js';
 
-const ADVANCED_KEY = 'users-permissions.advanced';
-const EMAIL_KEY = 'users-permissions.email';
+/** Where the settings are stored (compat's `strapi.store` reads and writes them under Strapi's names). */
+export const ADVANCED_KEY = 'users-permissions.advanced';
+export const EMAIL_KEY = 'users-permissions.email';
 
 function normalize(stored: unknown): AdvancedSettings {
   const record = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};

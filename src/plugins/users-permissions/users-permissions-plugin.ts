@@ -26,7 +26,7 @@ import { usersPermissionsSchema } from './users-permissions-graphql.js';
  * a proxy), else the address the server listens on. Never the request's Host header, which a
  * client chooses.
  */
-function serverUrlOf(fastify: HttpHost, feature: HttpPluginContext): () => string {
+export function serverUrlOf(fastify: HttpHost, feature: HttpPluginContext): () => string {
   const configured = feature.config.files.server.value.url;
   if (typeof configured === 'string' && configured !== '') return () => configured.replace(/\/+$/, '');
   return () => {
