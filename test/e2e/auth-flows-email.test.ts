@@ -45,6 +45,7 @@ describe('reset password through the SMTP provider', () => {
     assert.match(mail.body, /Reply-To: support@tessera\.test/);
     const match = new RegExp(`${RESET_URL.replace(/[.]/g, '\\.')}\\?code=([0-9a-f]{128})`).exec(mail.body);
     assert.ok(match, mail.body);
+    assert.equal(mail.body.split(match[0]).length - 1, 2, `the link is in the text part and in the HTML part:\n${mail.body}`);
     code = match[1] as string;
     // The code is stored as a hash only.
     const row = await t.app.database.db.selectFrom('up_users').select('reset_password_token').where('username', '=', 'dana').executeTakeFirstOrThrow();

@@ -56,7 +56,9 @@ export function createUserService({ feature, settings, email, serverUrl }: UserS
       ...(from ? { from } : {}),
       ...(template.response_email ? { replyTo: template.response_email } : {}),
       subject: renderTemplate(template.object, all, false),
-      text: renderTemplate(template.message.replace(/<[^>]*>/g, ''), all, false),
+      // Tags are stripped after the variables are filled in: stripping the template first took
+      // `<%= URL %>` and `<%= CODE %>` for tags, and the text part lost its link.
+      text: renderTemplate(template.message, all, false).replace(/<[^>]*>/g, ''),
       html: renderTemplate(template.message, all, true),
     });
   }
