@@ -18,6 +18,8 @@ import { syncSchema, type SyncReport } from '../core/db/sync-schema.js';
 import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
 import { createDocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
+import { createDocumentHooks, type DocumentHooks } from '../compat/documents/document-hooks.js';
+import { loadContentTypeLifecycles } from '../compat/documents/load-lifecycles.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
 import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
 import { closeHttp } from './ops/close-http.js';
@@ -58,6 +60,8 @@ export interface App {
   /** Run-time changes of the content model (the content-type builder's service). */
   readonly modelRuntime: ModelRuntime;
   readonly database: Database;
+  /** The project's hooks on the document service: `strapi.db.lifecycles` (`hooks.lifecycles`) and `strapi.documents.use` (`hooks.use`). */
+  readonly hooks: DocumentHooks;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
   /** The configured locales. */
@@ -148,7 +152,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
     const changes = (feed = await createChangeFeed({ database, config: config.database, topics: feedTopics(), clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
+    // Project hooks on every document service call (lifecycles, document middlewares): inactive, they cost nothing.
+    const hooks = createDocumentHooks({ parse: () => ({ registry: model.registry, locales, rest: config.rest }) });
+    for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
+    const interceptor = hooks.interceptor;
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -157,7 +165,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     const lifecycleContext = {
-      documents: createDocumentApi(registry, documents, locales),
+      documents: Object.assign(createDocumentApi(registry, documents, locales), { use: hooks.use }),
+      db: { lifecycles: hooks.lifecycles },
       log: { info: log, warn: log },
     };
     const extension = createExtensionService();
@@ -205,6 +214,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       feed: changes,
       clock,
       maxResponseItems: config.rest.maxResponseItems,
+      interceptor,
     });
     runtime.set(modelRuntime);
     const lifecycleServices = { ...lifecycleContext, plugin };
@@ -229,6 +239,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       model,
       modelRuntime,
       database,
+      hooks,
       auth,
       locales,
       feed: changes,
