@@ -7,6 +7,7 @@ import { applyParams, copyParams, paramsOf, type DocumentParams, type ParseConte
 import { createDocumentMiddlewares, type DocumentMiddleware, type DocumentMiddlewareAction, type DocumentMiddlewareContext } from './document-middlewares.js';
 import type { LifecycleKind, LifecycleModel, LifecycleParams } from './lifecycle-event.js';
 import { createLifecycleProvider, type LifecycleProperties, type LifecycleProvider } from './lifecycle-provider.js';
+import { lifecycleModelOf } from './lifecycle-model.js';
 import { toStrapiContentType, type StrapiContentType } from './strapi-content-type.js';
 
 export interface DocumentHooksOptions {
@@ -164,7 +165,7 @@ export function createDocumentHooks({ parse }: DocumentHooksOptions): DocumentHo
     let views = models.get(contentType);
     if (!views) {
       const strapiType = toStrapiContentType(contentType);
-      views = { contentType: strapiType, model: { uid: contentType.uid, singularName: contentType.singularName, tableName: contentType.collectionName, attributes: strapiType.attributes } };
+      views = { contentType: strapiType, model: lifecycleModelOf(contentType, strapiType) };
       models.set(contentType, views);
     }
     return views;

@@ -67,3 +67,26 @@ export interface DocumentInterceptor {
   readonly active: boolean;
   intercept<A extends DocumentAction>(call: DocumentCall<A>, run: RunOperation<A>, reads: DocumentReads): Promise<ResultOf<A>>;
 }
+
+/**
+ * Several interceptors as one (project hooks, change events…): the first is outermost, and one
+ * that is inactive is skipped for the call.
+ */
+export function composeInterceptors(interceptors: readonly DocumentInterceptor[]): DocumentInterceptor {
+  return {
+    get active() {
+      return interceptors.some((interceptor) => interceptor.active);
+    },
+    intercept<A extends DocumentAction>(call: DocumentCall<A>, run: RunOperation<A>, reads: DocumentReads): Promise<ResultOf<A>> {
+      const step =
+        (index: number): RunOperation<A> =>
+        (request) => {
+          const interceptor = interceptors[index];
+          if (!interceptor) return run(request);
+          if (!interceptor.active) return step(index + 1)(request);
+          return interceptor.intercept({ ...call, request }, step(index + 1), reads);
+        };
+      return step(0)(call.request);
+    },
+  };
+}
