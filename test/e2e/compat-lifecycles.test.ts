@@ -116,6 +116,14 @@ describe('compat: lifecycles and document middlewares of a Strapi 5 project', ()
       assert.deepEqual(writeHooks(HOMEPAGE), ['fn.beforeUpdate', 'fn.afterUpdate']);
     });
 
+    it('a document that does not exist: 404, and no write event (as in Strapi)', async () => {
+      const missing = 'nosuchdocumentid000000000';
+      assert.equal((await t.put(`/api/articles/${missing}`, { data: { views: 1 } })).status, 404);
+      assert.equal((await t.del(`/api/articles/${missing}`)).status, 404);
+      assert.equal((await t.post(`/api/articles/${missing}/actions/publish`, {})).status, 404);
+      assert.deepEqual(writeHooks(ARTICLE), []);
+    });
+
     it('reads: a list fires one findMany, a document one findOne', async () => {
       const article = await restCreate('To read');
       calls.length = 0;

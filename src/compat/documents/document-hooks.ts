@@ -195,13 +195,26 @@ export function createDocumentHooks({ parse }: DocumentHooksOptions): DocumentHo
     return (await reads.singleDocumentId({ contentType: call.contentType })) === null ? 'Create' : 'Update';
   }
 
-  /** What a delete removes, read before it (outside its transaction): afterDelete's `result`. */
-  async function toBeDeleted(call: DocumentCall<'delete'>, reads: DocumentReads): Promise<Document | null> {
-    const { contentType, documentId, locale } = call.request;
+  /**
+   * The document's version an operation on an existing document acts on, read before it and
+   * outside its transaction: published first for a delete (afterDelete's `result`), the draft
+   * first otherwise. undefined when the locale is '*' (every locale: not checked).
+   */
+  async function currentVersion(call: DocumentCall, reads: DocumentReads): Promise<Document | null | undefined> {
+    const request = call.request as RequestOf<DocumentAction>;
+    const { contentType } = call;
+    if (!('documentId' in request)) return undefined;
+    const locale = 'query' in request ? request.query.locale : 'locale' in request ? request.locale : '*';
+    if (locale === '*') return undefined;
     const { registry, locales, rest } = parse();
-    const read = (status: 'draft' | 'published') => reads.findOne({ query: parseDocumentQuery(locale === '*' ? { status } : { status, locale }, { contentType, rest, registry, locales, filtersChooseLocale: false }), documentId });
-    return (await read('published')) ?? (contentType.draftAndPublish ? read('draft') : null);
+    const read = (status: 'draft' | 'published') => reads.findOne({ query: parseDocumentQuery({ status, locale }, { contentType, rest, registry, locales, filtersChooseLocale: false }), documentId: request.documentId });
+    if (!contentType.draftAndPublish) return read('published');
+    const [first, second] = call.action === 'delete' ? (['published', 'draft'] as const) : (['draft', 'published'] as const);
+    return (await read(first)) ?? read(second);
   }
+
+  /** Operations on one existing document: Strapi fires their events only when there is one. */
+  const ON_EXISTING: ReadonlySet<DocumentAction> = new Set(['update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 
   /** The lifecycle events around the operation: before-hooks ahead of its transaction, after-hooks once it committed. */
   async function withLifecycles(call: DocumentCall, run: RunOperation<DocumentAction>, reads: DocumentReads): Promise<AnyResult> {
@@ -212,12 +225,18 @@ export function createDocumentHooks({ parse }: DocumentHooksOptions): DocumentHo
       kind = await putSingleKind(call, reads);
     } else if (!lifecycles.listens(uid, kind)) return run(call.request);
     if (call.action === 'createMany') return createManyWithLifecycles(call as DocumentCall<'createMany'>, run as RunOperation<'createMany'>);
+    // A document that is not there is a 404 without events (a beforeUpdate reading it would fail on null).
+    const existing = ON_EXISTING.has(call.action) ? await currentVersion(call, reads) : undefined;
+    // An update that may create the document's version in a new locale: not known missing until it runs.
+    const newLocale = call.action === 'update' && call.contentType.localized && (call.request as RequestOf<'update'>).localize !== undefined;
+    if (existing === null && !newLocale) return run(call.request);
     const { model } = viewsOf(call.contentType);
     const params = paramsOf(call);
     const properties: LifecycleProperties = { params: toLifecycleParams(call, copyParams(params), kind) };
     const states = await lifecycles.run(`before${kind}`, model, properties);
     const request = applyParams(call, params, fromLifecycleParams(call, properties.params, params), parse());
-    const removed = call.action === 'delete' ? await toBeDeleted({ ...call, request } as DocumentCall<'delete'>, reads) : null;
+    const redirected = (request as { readonly documentId?: string }).documentId !== (call.request as { readonly documentId?: string }).documentId;
+    const removed = call.action === 'delete' ? (redirected ? await currentVersion({ ...call, request }, reads) : existing) : undefined;
     const result = await run(request);
     if (!happened(call, result)) return result;
     const reported = call.action === 'delete' ? (removed ?? { documentId: (request as RequestOf<'delete'>).documentId }) : toStrapiResult(call, result, params);
@@ -245,7 +264,8 @@ export function createDocumentHooks({ parse }: DocumentHooksOptions): DocumentHo
       get active() {
         return middlewares.size > 0 || lifecycles.active;
       },
-      intercept: <A extends DocumentAction>(call: DocumentCall<A>, run: RunOperation<A>, reads: DocumentReads) => // The call and its operation are of the same action A: widened here, the result is A's.
+      // The call and its operation are of the same action A: widened inside, the result is A's.
+      intercept: <A extends DocumentAction>(call: DocumentCall<A>, run: RunOperation<A>, reads: DocumentReads) =>
         intercept(call, run as unknown as RunOperation<DocumentAction>, reads) as Promise<ResultOf<A>>,
     },
     lifecycles,
