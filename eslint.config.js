@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // test/fixtures/strapi-*-app are Strapi projects written as create-strapi-app writes them (CommonJS, untyped config), not Tessera's code.
-  { ignores: ['dist/**', 'node_modules/**', '**/.tmp/**', 'examples/**/public/**', 'test/fixtures/strapi-ts-app/**', 'test/fixtures/strapi-js-app/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '**/.tmp/**', 'examples/**/public/**', 'test/fixtures/strapi-ts-app/**', 'test/fixtures/strapi-js-app/**', 'test/fixtures/strapi-lifecycles-app/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

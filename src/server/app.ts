@@ -18,6 +18,9 @@ import { syncSchema, type SyncReport } from '../core/db/sync-schema.js';
 import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
 import { createDocumentApi, type DocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
+import { createDocumentHooks, type DocumentHooks } from '../compat/documents/document-hooks.js';
+import type { ParseContext } from '../compat/documents/document-params.js';
+import { loadContentTypeLifecycles } from '../compat/documents/load-lifecycles.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
 import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
 import { closeHttp } from './ops/close-http.js';
@@ -59,6 +62,8 @@ export interface App {
   /** Run-time changes of the content model (the content-type builder's service). */
   readonly modelRuntime: ModelRuntime;
   readonly database: Database;
+  /** The project's hooks on the document service: `strapi.db.lifecycles` (`hooks.lifecycles`) and `strapi.documents.use` (`hooks.use`). */
+  readonly hooks: DocumentHooks;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
   /** The configured locales. */
@@ -140,12 +145,25 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const plugin = createPluginAccessor(extension);
   // Where the extension service's settings come from: its mistakes stop the start naming this file.
   const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
+  // Project hooks on every document service call (lifecycles, document middlewares): inactive,
+  // they cost nothing. They exist before register(), where Strapi projects call documents.use().
+  let parseContext: (() => ParseContext) | undefined;
+  const hooks = createDocumentHooks({
+    parse: () => {
+      if (!parseContext) throw new Error('a document hook ran before the content model was served');
+      return parseContext();
+    },
+  });
   let documentApi: ((uid: string) => DocumentApi) | undefined;
   const lifecycleContext = {
-    documents: (uid: string): DocumentApi => {
-      if (!documentApi) throw new Error('strapi.documents is not available in register(): the content model is not loaded yet (use bootstrap())');
-      return documentApi(uid);
-    },
+    documents: Object.assign(
+      (uid: string): DocumentApi => {
+        if (!documentApi) throw new Error('strapi.documents is not available in register(): the content model is not loaded yet (use bootstrap())');
+        return documentApi(uid);
+      },
+      { use: hooks.use },
+    ),
+    db: { lifecycles: hooks.lifecycles },
     log: { info: log, warn: log },
   };
   const customFields = createCustomFieldRegistry(extensionsFile);
@@ -170,7 +188,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
     const changes = (feed = await createChangeFeed({ database, config: config.database, topics: feedTopics(), clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems }), version: 0 });
+    for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
+    const interceptor = hooks.interceptor;
+    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor }), version: 0 });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -178,6 +198,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
+    parseContext = () => ({ registry: model.registry, locales, rest: config.rest });
     documentApi = createDocumentApi(registry, documents, locales);
     await lifecycle.bootstrap({ ...lifecycleContext, plugin });
 
@@ -215,6 +236,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       feed: changes,
       clock,
       maxResponseItems: config.rest.maxResponseItems,
+      interceptor,
     });
     runtime.set(modelRuntime);
     const lifecycleServices = { ...lifecycleContext, plugin };
@@ -239,6 +261,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       model,
       modelRuntime,
       database,
+      hooks,
       auth,
       locales,
       feed: changes,

@@ -53,10 +53,7 @@ export function createDocumentApi(registry: SchemaRegistry, service: DocumentSer
       findMany: async (params) => (await service.findMany({ query: query(contentType, params) })).documents,
       findFirst: (params) => service.findFirst({ query: query(contentType, params) }),
       findOne: ({ documentId, ...params }) => service.findOne({ query: query(contentType, params), documentId }),
-      count: async (params) => {
-        const page = await service.findMany({ query: { ...query(contentType, params), pagination: { mode: 'page', page: 1, pageSize: 1, withCount: true } } });
-        return page.total ?? 0;
-      },
+      count: (params) => service.count({ query: query(contentType, params) }),
       create: ({ data, ...params }) => service.create({ write: validateData(data, contentType, 'create', registry), query: query(contentType, params, false) }),
       update: ({ documentId, data, ...params }) => service.update({ documentId, write: validateData(data, contentType, 'update', registry), query: query(contentType, params, false) }),
       delete: async ({ documentId, locale }) => ((await service.delete({ contentType, documentId, locale: query(contentType, { locale }).locale })) ? { documentId } : null),

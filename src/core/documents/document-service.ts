@@ -15,12 +15,14 @@ import type {
   VersionActionRequest,
 } from './document-requests.js';
 import { createDocumentContext } from './service/document-context.js';
-import { findFirst, findMany, findOne, findSingleDocumentId } from './service/find-documents.js';
+import { countDocuments, findFirst, findMany, findOne, findSingleDocumentId } from './service/find-documents.js';
 import { createDocuments } from './service/create-documents.js';
 import { updateDocument } from './service/update-document.js';
 import { putSingle } from './service/put-single.js';
 import { deleteDocument } from './service/delete-document.js';
 import { discardDraft, publishDocument, unpublishDocument } from './service/version-actions.js';
+import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
+import type { ContentType } from '../schema/content-type.js';
 
 export type { Localize, WriteGuard } from './document-requests.js';
 
@@ -35,6 +37,8 @@ export interface DocumentService {
   findMany(request: FindManyRequest): Promise<DocumentPage>;
   findOne(request: FindOneRequest): Promise<Document | null>;
   findFirst(request: FindFirstRequest): Promise<Document | null>;
+  /** How many versions match the query's filters, status and locale (its pagination is ignored). */
+  count(request: FindManyRequest): Promise<number>;
   create(request: CreateRequest): Promise<Document>;
   createMany(request: CreateManyRequest): Promise<Document[]>;
   /** null when no document has this documentId, or when it has no version in the locale and no `localize` is given. */
@@ -56,26 +60,40 @@ export interface DocumentServiceOptions {
   readonly now?: () => Date;
   /** The most objects one populated answer may hold (`api.rest.maxResponseItems`). */
   readonly maxResponseItems?: number;
+  /** Project hooks around every operation (src/compat: lifecycles, document middlewares); none costs nothing. */
+  readonly interceptor?: DocumentInterceptor;
 }
 
-export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems }: DocumentServiceOptions): DocumentService {
+type Operation<A extends DocumentAction> = (request: RequestOf<A>) => Promise<ResultOf<A>>;
+
+/** The operation as called: through the interceptor while it is active, straight otherwise. */
+function intercepted<A extends DocumentAction>(interceptor: DocumentInterceptor | undefined, reads: DocumentReads, action: A, contentTypeOf: (request: RequestOf<A>) => ContentType, run: Operation<A>): Operation<A> {
+  if (!interceptor) return run;
+  return (request) => (interceptor.active ? interceptor.intercept({ action, contentType: contentTypeOf(request), request }, run, reads) : run(request));
+}
+
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor }: DocumentServiceOptions): DocumentService {
   const context = createDocumentContext({ database, registry, now, maxResponseItems });
+  const byQuery = (request: { readonly query: { readonly contentType: ContentType } }): ContentType => request.query.contentType;
+  const byType = (request: { readonly contentType: ContentType }): ContentType => request.contentType;
+  const reads: DocumentReads = { findOne: (request) => findOne(context, request), singleDocumentId: (request) => findSingleDocumentId(context, request) };
   return {
-    findMany: (request) => findMany(context, request),
-    findOne: (request) => findOne(context, request),
-    findFirst: (request) => findFirst(context, request),
-    create: async ({ write, query, guard }) => {
+    findMany: intercepted(interceptor, reads, 'findMany', byQuery, (request) => findMany(context, request)),
+    findOne: intercepted(interceptor, reads, 'findOne', byQuery, (request) => findOne(context, request)),
+    findFirst: intercepted(interceptor, reads, 'findFirst', byQuery, (request) => findFirst(context, request)),
+    count: intercepted(interceptor, reads, 'count', byQuery, (request) => countDocuments(context, request)),
+    create: intercepted(interceptor, reads, 'create', byQuery, async ({ write, query, guard }) => {
       const [document] = await createDocuments(context, { writes: [write], query, guard });
       if (!document) throw new Error('A create returned no document');
       return document;
-    },
-    createMany: (request) => createDocuments(context, request),
-    update: (request) => updateDocument(context, request),
-    delete: (request) => deleteDocument(context, request),
-    putSingle: (request) => putSingle(context, request),
+    }),
+    createMany: intercepted(interceptor, reads, 'createMany', byQuery, (request) => createDocuments(context, request)),
+    update: intercepted(interceptor, reads, 'update', byQuery, (request) => updateDocument(context, request)),
+    delete: intercepted(interceptor, reads, 'delete', byType, (request) => deleteDocument(context, request)),
+    putSingle: intercepted(interceptor, reads, 'putSingle', byType, (request) => putSingle(context, request)),
     singleDocumentId: (request) => findSingleDocumentId(context, request),
-    publish: (request) => publishDocument(context, request),
-    unpublish: (request) => unpublishDocument(context, request),
-    discardDraft: (request) => discardDraft(context, request),
+    publish: intercepted(interceptor, reads, 'publish', byType, (request) => publishDocument(context, request)),
+    unpublish: intercepted(interceptor, reads, 'unpublish', byType, (request) => unpublishDocument(context, request)),
+    discardDraft: intercepted(interceptor, reads, 'discardDraft', byType, (request) => discardDraft(context, request)),
   };
 }

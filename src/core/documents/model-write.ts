@@ -22,6 +22,14 @@ export interface ModelWrite {
 export interface DocumentWrite extends ModelWrite {
   readonly contentType: ContentType;
   readonly model: ContentType;
+  /**
+   * The body it was checked from (validateData), as the caller sent it: what project hooks see
+   * as `data` and may change, the changed body then checked again (src/compat).
+   */
+  readonly data?: Readonly<Record<string, unknown>>;
+  /** How it was checked (validateData's mode and `joining`), to check a changed body the same way. */
+  readonly mode?: WriteMode;
+  readonly joining?: boolean;
 }
 
 export type WriteMode = 'create' | 'update';

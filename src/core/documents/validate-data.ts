@@ -131,5 +131,5 @@ export function validateData(data: Readonly<Record<string, unknown>>, contentTyp
   };
   const write = validateModel(data, contentType, mode, [], context);
   if (errors.length > 0) throw ValidationError.fromFieldErrors(errors);
-  return { ...write, model: contentType, contentType };
+  return { ...write, model: contentType, contentType, data, mode, joining: context.joining };
 }

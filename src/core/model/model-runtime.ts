@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { tableLimitProblems } from '../db/table-limits.js';
 import { createDocumentService } from '../documents/document-service.js';
+import type { DocumentInterceptor } from '../documents/document-interceptor.js';
 import { ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import { buildModel, buildModelOrRefuse, type BuiltModel } from './build-model.js';
@@ -41,6 +42,8 @@ export interface ModelRuntimeDeps {
   readonly clock?: Clock;
   /** `api.rest.maxResponseItems`, for the document services of the models it builds. */
   readonly maxResponseItems?: number;
+  /** Project hooks around the document services of the models it builds (see DocumentServiceOptions). */
+  readonly interceptor?: DocumentInterceptor;
 }
 
 interface Planned {
@@ -62,8 +65,9 @@ function removalGraceMs(database: Database, feed: ChangeFeed): number {
   return database.dialect.name === 'sqlite' ? 0 : 2 * feed.followDelayMs + 500;
 }
 
-function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, maxResponseItems: number | undefined): ModelState {
-  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }) });
+function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, deps: Pick<ModelRuntimeDeps, 'maxResponseItems' | 'interceptor'>): ModelState {
+  const { maxResponseItems, interceptor } = deps;
+  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }), ...(interceptor ? { interceptor } : {}) });
   return { registry: model.registry, documents, version };
 }
 
@@ -209,7 +213,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
       }
       // The version is read again after the source: a newer one's source may have been read.
       const current = Math.max(version, await readModelVersion(store));
-      const next = stateOf(database, model, current, clock, deps.maxResponseItems);
+      const next = stateOf(database, model, current, clock, deps);
       holder.check(next);
       await writeModelFiles(projectDir, source, stored);
       source = stored;
@@ -241,7 +245,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         }
         const served = holder.current();
         // Prepared (GraphQL schema built) before anything changes: a model that cannot be served is refused untouched.
-        checkServable(holder, stateOf(database, planned.model, served.version + 1, clock, deps.maxResponseItems));
+        checkServable(holder, stateOf(database, planned.model, served.version + 1, clock, deps));
         await waitForRetaken(planned.model.tables);
         const removed = removedStorage(tablesOf(served.registry), planned.model.tables);
         const { version, removal } = await database.dialect.withSchemaLock(database.db, async (db) => {
@@ -265,7 +269,7 @@ export async function createModelRuntime(deps: ModelRuntimeDeps): Promise<ModelR
         const files = await writeModelFiles(projectDir, source, planned.source);
         source = planned.source;
         database.schemaChanged();
-        holder.swap(stateOf(database, planned.model, version, clock, deps.maxResponseItems));
+        holder.swap(stateOf(database, planned.model, version, clock, deps));
         if (removal) scheduleDrop(removal, served);
         return { version, impacts: planned.impacts, files };
       }),

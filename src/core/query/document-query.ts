@@ -139,6 +139,11 @@ export interface DocumentQuery {
   readonly locale: string;
   /** Relations, components and dynamic zones to output; nothing linked is output unless listed. */
   readonly populate: readonly PopulateNode[];
+  /**
+   * The parameters it was parsed from (parseDocumentQuery), as the caller sent them: what
+   * project hooks see as `filters`, `populate`…; a changed one is parsed again (src/compat).
+   */
+  readonly raw?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { importProjectModule } from '../../core/config/import-project-module.js';
 import type { DocumentApi } from '../../core/documents/document-api.js';
 import { DefinitionError } from '../../core/shared/errors.js';
+import type { DocumentMiddleware } from '../../compat/documents/document-middlewares.js';
+import type { LifecycleProvider } from '../../compat/documents/lifecycle-provider.js';
 
 /** What a project's `register` and `bootstrap` functions receive. */
 export interface LifecycleContext {
   /** `documents('api::article.article').create({ data })`: the document API of a content-type. */
-  readonly documents: (uid: string) => DocumentApi;
+  readonly documents: ((uid: string) => DocumentApi) & { readonly use?: (middleware: DocumentMiddleware) => void };
+  /** `db.lifecycles.subscribe(…)`: Strapi's database lifecycle events (the rest of `strapi.db` comes with the `strapi` object). */
+  readonly db?: { readonly lifecycles: LifecycleProvider };
   readonly log: { info(message: string): void; warn(message: string): void };
   /** `plugin('graphql').service('extension')`, for code written for the reference. */
   readonly plugin?: (name: string) => { service(name: string): unknown };

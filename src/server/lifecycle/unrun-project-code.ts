@@ -15,18 +15,13 @@ function list(dir: string): string[] {
   }
 }
 
-/** Project files (relative to the project folder) of Strapi's per-API custom code: controllers, routes, services, policies, middlewares, content-type lifecycles. */
+/** Project files (relative to the project folder) of Strapi's per-API custom code: controllers, routes, services, policies, middlewares (content-type lifecycles run: src/compat/documents). */
 export function unrunProjectCode(projectDir: string): string[] {
   const apiDir = path.join(projectDir, 'src', 'api');
   const files: string[] = [];
   for (const api of list(apiDir)) {
     for (const folder of CODE_FOLDERS) {
       for (const entry of list(path.join(apiDir, api, folder))) if (CODE_FILE.test(entry)) files.push(path.join('src', 'api', api, folder, entry));
-    }
-    for (const type of list(path.join(apiDir, api, 'content-types'))) {
-      for (const entry of list(path.join(apiDir, api, 'content-types', type))) {
-        if (/^lifecycles\.[cm]?[jt]s$/.test(entry)) files.push(path.join('src', 'api', api, 'content-types', type, entry));
-      }
     }
   }
   return files;

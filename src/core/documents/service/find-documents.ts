@@ -21,6 +21,10 @@ export async function findMany(context: DocumentContext, { query }: FindManyRequ
   return { documents: await completeDocuments(context, database.db, query, rows), total };
 }
 
+export async function countDocuments(context: DocumentContext, { query }: FindManyRequest): Promise<number> {
+  return Number((await compileCount(context.database.db, context.dialect, query).executeTakeFirst())?.total ?? 0);
+}
+
 export function findOne(context: DocumentContext, { query, documentId }: FindOneRequest): Promise<Document | null> {
   return readDocument(context, context.database.db, { ...query, locale: singleLocale(query) }, documentId);
 }

@@ -23,7 +23,10 @@ function rejects(raw: Record<string, unknown>, message: string, details: Record<
 
 describe('parseDocumentQuery', () => {
   it('builds the default query for an empty query string', () => {
-    assert.deepEqual(parseDocumentQuery({}, strict), {
+    const raw = {};
+    const query = parseDocumentQuery(raw, strict);
+    assert.equal(query.raw, raw, 'the parameters it was parsed from are kept, for project hooks');
+    assert.deepEqual(query, {
       contentType: type,
       fields: ['title', 'views', 'createdAt', 'updatedAt', 'publishedAt'].map(attribute),
       filters: null,
@@ -32,22 +35,21 @@ describe('parseDocumentQuery', () => {
       status: 'published',
       locale: 'en',
       populate: [],
+      raw,
     });
   });
 
   it('builds every part of a full query', () => {
-    const query = parseDocumentQuery(
-      {
-        fields: ['title'],
-        filters: { views: { $gte: '10' } },
-        sort: 'views:desc',
-        pagination: { start: '5', limit: '2', withCount: 'false' },
-        populate: '*',
-        status: 'draft',
-        locale: 'fr-CA',
-      },
-      strict,
-    );
+    const raw = {
+      fields: ['title'],
+      filters: { views: { $gte: '10' } },
+      sort: 'views:desc',
+      pagination: { start: '5', limit: '2', withCount: 'false' },
+      populate: '*',
+      status: 'draft',
+      locale: 'fr-CA',
+    };
+    const query = parseDocumentQuery(raw, strict);
     assert.deepEqual(query, {
       contentType: type,
       fields: [attribute('title')],
@@ -60,6 +62,7 @@ describe('parseDocumentQuery', () => {
       status: 'draft',
       locale: 'fr-CA',
       populate: [],
+      raw,
     });
   });
 

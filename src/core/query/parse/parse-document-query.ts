@@ -30,7 +30,8 @@ export interface ParseOptions {
   readonly filtersChooseLocale?: boolean;
 }
 
-function parseStatus(raw: unknown): Status {
+/** A `status` parameter → draft or published (absent: published). */
+export function parseStatus(raw: unknown): Status {
   if (raw === undefined) return 'published';
   if (raw === 'published' || raw === 'draft') return raw;
   throw new ValidationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${JSON.stringify(raw)?.slice(0, 60)}`, {
@@ -79,5 +80,6 @@ export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, { con
     status: parseStatus(raw.status),
     locale: (filtersChooseLocale ? localeChosenByFilters(raw.filters, contentType, locales) : null) ?? locale,
     populate: parsePopulate(raw.populate, contentType, registry),
+    raw,
   };
 }
