@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importProjectModule } from '../../core/config/import-project-module.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 import { createLocalProvider } from './local-provider.js';
 import { createS3Provider } from './s3-provider.js';
@@ -16,10 +17,14 @@ function isProvider(value: unknown): value is UploadProvider {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.name === 'string' && typeof candidate.upload === 'function' && typeof candidate.delete === 'function';
 }
 
-/** `./x.js` and `/abs/x.js` are the project's files; anything else is a package resolved from the project. */
-function moduleUrl(specifier: string, projectDir: string): string {
-  if (specifier.startsWith('.') || path.isAbsolute(specifier)) return pathToFileURL(path.resolve(projectDir, specifier)).href;
-  return pathToFileURL(createRequire(path.join(projectDir, 'package.json')).resolve(specifier)).href;
+/**
+ * `./x.js` and `/abs/x.js` are the project's files, evaluated as every project file is (TypeScript,
+ * CommonJS, `export default`: core/config/import-project-module.ts); anything else is a package
+ * resolved from the project and imported as it is published.
+ */
+async function loadModule(specifier: string, projectDir: string): Promise<Record<string, unknown>> {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier)) return importProjectModule(projectDir, path.resolve(projectDir, specifier));
+  return (await import(pathToFileURL(createRequire(path.join(projectDir, 'package.json')).resolve(specifier)).href)) as Record<string, unknown>;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function loadProvider(config: UploadConfig, projectDir: string): Pr
       for (const name of ['@aws-sdk/client-s3', '@aws-sdk/lib-storage']) assertInstalled(name, { file: config.file, feature: 'upload.config.provider "aws-s3"' });
       return createS3Provider(config.providerOptions);
     }
-    const loaded = (await import(moduleUrl(config.provider, projectDir))) as { createProvider?: unknown; default?: unknown };
+    const loaded = (await loadModule(config.provider, projectDir)) as { createProvider?: unknown; default?: unknown };
     const factory = (loaded.createProvider ?? loaded.default) as ProviderFactory | undefined;
     if (typeof factory !== 'function') return fail('the module must export createProvider(options) (or a default function)');
     const provider = await factory(config.providerOptions);
