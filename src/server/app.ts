@@ -19,6 +19,12 @@ import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
 import { createDocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
+import { loadProjectCode } from '../compat/project-code.js';
+import { projectMiddlewareEntries } from '../compat/project-middlewares.js';
+import { strapiBasics } from '../compat/strapi-basics.js';
+import { loadStrapiConfig } from '../compat/strapi-config.js';
+import { exposeStrapiGlobal } from '../compat/strapi-global.js';
+import { createStrapi, extendStrapi } from '../compat/strapi-object.js';
 import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
@@ -139,10 +145,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   const lifecycle = await loadLifecycle(projectDir);
+  // The project's controllers, services, routes, policies and middlewares (src/compat): evaluated now, run once `strapi` exists.
+  const projectCode = await loadProjectCode(projectDir, initialRegistry);
   const unrun = await unrunProjectCodeMessage(projectDir);
   if (unrun !== null) log(unrun);
   const database = await openDatabase(config.database);
   let feed: ChangeFeed | undefined;
+  let hideStrapi: (() => void) | undefined;
   try {
     const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
     // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
@@ -152,24 +161,42 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
-    const actions = pluginActions();
+    // The custom routes' actions are granted to roles like the content-types' own.
+    const actions = [...pluginActions(), ...projectCode.actions];
     const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
+    const documentApi = createDocumentApi(registry, documents, locales);
     const lifecycleContext = {
-      documents: createDocumentApi(registry, documents, locales),
+      documents: documentApi,
       log: { info: log, warn: log },
     };
     const extension = createExtensionService();
     const plugin = createPluginAccessor(extension);
+    const contentContexts = new WeakMap<ModelState, ContentApiContext>();
+    const contentContextOf = (state: ModelState): ContentApiContext => {
+      let context = contentContexts.get(state);
+      if (!context) contentContexts.set(state, (context = { registry: state.registry, documents: state.documents, auth, rest: config.rest, locales }));
+      return context;
+    };
+    // The `strapi` object of the project's code: register/bootstrap/destroy, the factories, policies, middlewares, the global.
+    const strapi = createStrapi({
+      ...strapiBasics({ projectDir, types: [...source.types, ...builtIns.types], components: [...source.components, ...builtIns.components], log }),
+      config: await loadStrapiConfig(config),
+      documents: documentApi,
+      plugin,
+    });
+    const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: documentApi, log });
+    extendStrapi(strapi, projectRuntime.parts);
+    hideStrapi = exposeStrapiGlobal(strapi);
     // Where the extension service's settings come from: its mistakes stop the start naming this file.
     const extensionsFile = lifecycle.file ?? path.join(projectDir, 'src', 'index');
     try {
-      await lifecycle.register({ ...lifecycleContext, plugin });
+      await lifecycle.register({ ...lifecycleContext, plugin, strapi });
     } catch (error) {
       throw asDefinitionError(error, extensionsFile);
     }
-    await lifecycle.bootstrap({ ...lifecycleContext, plugin });
+    await lifecycle.bootstrap({ ...lifecycleContext, plugin, strapi });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
@@ -181,18 +208,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)), routeNames };
     await fastify.register(healthRoutes, { ready: () => readiness.check() });
-    const contentContexts = new WeakMap<ModelState, ContentApiContext>();
-    const contentContextOf = (state: ModelState): ContentApiContext => {
-      let context = contentContexts.get(state);
-      if (!context) contentContexts.set(state, (context = { registry: state.registry, documents: state.documents, auth, rest: config.rest, locales }));
-      return context;
-    };
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     await registerAdmin(fastify, base);
     const plugins = await registerFeatureRoutes(fastify, features);
     // A project type named like a route of a feature (upload, auth, users, …) would never be served.
     checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
+    // After the names' check: the project's routes of its content-types are not other features' routes.
+    await projectRuntime.registerRoutes(fastify, { restPrefix: config.rest.prefix, globalMiddlewares: projectMiddlewareEntries(config.files.middlewares.value), middlewaresFile: config.files.middlewares.file });
     const modelRuntime = await createModelRuntime({
       projectDir,
       database,
@@ -240,7 +263,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
           readiness.drain();
           try {
             await closeHttp(fastify, config.server.shutdownTimeout);
+            await lifecycle.destroy({ ...lifecycleContext, plugin, strapi });
           } finally {
+            hideStrapi?.();
             await modelRuntime.close();
             await changes.close();
             // Last: requests that were still running may need it until their connection closed.
@@ -251,6 +276,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       },
     };
   } catch (error) {
+    hideStrapi?.();
     await feed?.close();
     await database.close();
     throw error;
