@@ -186,7 +186,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       documents: documentApi,
       plugin,
     });
-    const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: documentApi, log });
+    // Core services go through whatever `strapi.documents` is (its document middlewares and lifecycles included), as on Strapi.
+    const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: (uid) => (strapi.documents as typeof documentApi)(uid), log });
     extendStrapi(strapi, projectRuntime.parts);
     hideStrapi = exposeStrapiGlobal(strapi);
     // Where the extension service's settings come from: its mistakes stop the start naming this file.

@@ -191,4 +191,11 @@ describe('Strapi custom code: routes, controllers, services, policies, middlewar
     const wrong = await t.request('PATCH', '/api/articles/featured');
     assert.equal(wrong.status, 405, wrong.text);
   });
+
+  it('close runs destroy with the same strapi, then removes the global', async () => {
+    assert.equal(typeof (globalThis as { strapi?: unknown }).strapi, 'object', 'set while the server runs');
+    await t.close();
+    assert.ok(logs.includes('[info] destroy: global strapi is the one given: true'), logs.join('\n'));
+    assert.equal((globalThis as { strapi?: unknown }).strapi, undefined);
+  });
 });

@@ -1,0 +1,98 @@
+// @databases: sqlite — which routes exist and what stops the start are decided before any query; strapi-custom-code covers the storage side on every database
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { createApiToken, bearer } from '../helpers/auth-fixtures.js';
+import { createTempProjects, schemaPath } from '../helpers/temp-projects.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+/**
+ * Strapi router options (`only`, `except`, `prefix`), what a project without custom code keeps,
+ * and the start-up errors of project code Tessera cannot run: each names the file and what is wrong.
+ */
+const article = { kind: 'collectionType', collectionName: 'articles', info: { singularName: 'article', pluralName: 'articles' }, options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } };
+const coreRouter = (options: string) => `const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreRouter('api::article.article'${options ? `, ${options}` : ''});\n`;
+
+describe('Strapi routers: only, except, prefix', () => {
+  const projects = createTempProjects('tessera-custom-routing-');
+  after(() => projects.remove());
+
+  it('only: the actions left out are not routes (404, or 405 on a path that has others)', async () => {
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter("{ only: ['find'] }") }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      assert.equal((await t.get('/api/articles', bearer(token))).status, 200);
+      const create = await t.request('POST', '/api/articles', { body: { data: { title: 'x' } }, headers: bearer(token) });
+      assert.equal(create.status, 405, create.text);
+      assert.equal(create.headers.get('allow'), 'GET, HEAD');
+      const one = await t.get('/api/articles/abcdefghijklmnopqrstuvwx', bearer(token));
+      assert.equal(one.status, 404, one.text);
+      assert.equal(one.body.error.name, 'NotFoundError');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('except and prefix: /api/v2/articles serves, /api/articles no longer does', async () => {
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter("{ prefix: '/v2', except: ['delete'] }") }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      const created = await t.request('POST', '/api/v2/articles', { body: { data: { title: 'Prefixed' } }, headers: bearer(token) });
+      assert.equal(created.status, 201, created.text);
+      const one = await t.get(`/api/v2/articles/${created.body.data.documentId}`, bearer(token));
+      assert.equal(one.body.data.title, 'Prefixed');
+      assert.equal((await t.get('/api/articles', bearer(token))).status, 404);
+      const removed = await t.request('DELETE', `/api/v2/articles/${created.body.data.documentId}`, { headers: bearer(token) });
+      assert.equal(removed.status, 405, removed.text);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a router made only of createCoreRouter(uid) leaves the content API as it is', async () => {
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter(''), 'src/api/article/controllers/article.js': "module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n" }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      const created = await t.request('POST', '/api/articles', { body: { data: { title: 'Plain' } }, headers: bearer(token) });
+      assert.equal(created.status, 201, created.text);
+      // The content API's own route answers: its route table has no static /api/articles of the project.
+      assert.equal(t.app.fastify.hasRoute({ method: 'GET', url: '/api/articles' }), false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('project code Tessera cannot run stops the start, naming the file', () => {
+  const projects = createTempProjects('tessera-custom-errors-');
+  after(() => projects.remove());
+  const start = (files: Record<string, string>) => startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, ...files }) });
+  const rejectsNaming = (file: string, pattern: RegExp) => (error: Error) => {
+    assert.equal(error.name, 'DefinitionError', error.message);
+    assert.ok(error.message.includes(file), `${error.message} names ${file}`);
+    assert.match(error.message, pattern);
+    return true;
+  };
+  const routes = (route: string) => ({ 'src/api/article/routes/custom.js': `module.exports = { routes: [${route}] };\n` });
+
+  it('an unknown policy, a plugin policy, an unknown middleware', async () => {
+    await assert.rejects(start(coreRouterFile("{ config: { find: { policies: ['global::nope'] } } }")), rejectsNaming('routes/article.js', /policy "global::nope": no such policy/));
+    await assert.rejects(start(coreRouterFile("{ config: { find: { policies: ['admin::isAuthenticatedAdmin'] } } }")), rejectsNaming('routes/article.js', /not supported by Tessera/));
+    await assert.rejects(start(coreRouterFile("{ config: { find: { middlewares: ['api::article.nope'] } } }")), rejectsNaming('routes/article.js', /middleware "api::article.nope": no such middleware/));
+  });
+
+  it('a handler naming no controller action, a path Fastify cannot route, a bad method', async () => {
+    await assert.rejects(start(routes("{ method: 'GET', path: '/articles/x', handler: 'article.nothing' }")), rejectsNaming('routes/custom.js', /controller api::article\.article has no action "nothing"/));
+    await assert.rejects(start(routes("{ method: 'GET', path: '/x', handler: 'nope.find' }")), rejectsNaming('routes/custom.js', /no controller has this uid/));
+    await assert.rejects(start(routes("{ method: 'GET', path: '/files/(.*)', handler: 'article.find' }")), rejectsNaming('routes/custom.js', /outside a named parameter/));
+    await assert.rejects(start(routes("{ method: 'FETCH', path: '/x', handler: 'article.find' }")), rejectsNaming('routes/custom.js', /method "FETCH"/));
+  });
+
+  it('a file that does not load, a router file that exports no router', async () => {
+    await assert.rejects(start({ 'src/api/article/services/article.js': "require('koa-nonexistent-package');\n" }), rejectsNaming('services/article.js', /could not be loaded/));
+    await assert.rejects(start({ 'src/api/article/routes/article.js': 'module.exports = 42;\n' }), rejectsNaming('routes/article.js', /must export a router/));
+  });
+});
+
+function coreRouterFile(options: string): Record<string, string> {
+  return { 'src/api/article/routes/article.js': coreRouter(options) };
+}
