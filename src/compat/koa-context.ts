@@ -93,6 +93,14 @@ function auth(principal: Principal): { user?: ContextState['user']; auth: Contex
   }
 }
 
+/** Fills `ctx.state.user` and `ctx.state.auth` once the route authenticated the request (nothing for null: an `auth: false` route). */
+export function authenticated(state: ContextState, principal: Principal | null): void {
+  if (principal === null) return;
+  const given = auth(principal);
+  if (given.user) state.user = given.user;
+  state.auth = given.auth;
+}
+
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
 }
@@ -110,8 +118,8 @@ export function createKoaContext(source: ContextSource, principal: Principal | n
     if (typeof field === 'string') responseHeaders[field.toLowerCase()] = String(value);
     else Object.assign(responseHeaders, lowerKeys(field));
   };
-  const given = principal === null ? null : auth(principal);
-  const state: ContextState = given === null ? {} : { ...(given.user ? { user: given.user } : {}), auth: given.auth };
+  const state: ContextState = {};
+  authenticated(state, principal);
   const ctx = {
     get query() {
       return query;

@@ -12,7 +12,7 @@ import { createCoreController } from './core-controller.js';
 import { coreRoutes, type StrapiRoute } from './core-routes.js';
 import { createCoreService } from './core-service.js';
 import { HttpStatusError } from './http-status-error.js';
-import { createKoaContext, type KoaContext } from './koa-context.js';
+import { authenticated, createKoaContext, type KoaContext } from './koa-context.js';
 import { importProjectFile, projectCodeFiles, type ProjectFile } from './project-files.js';
 import { RequestPrincipals } from './request-auth.js';
 import { answerOf, asEnvelopeError, compose, runPolicies, type KoaMiddleware, type ReadyPolicy } from './route-pipeline.js';
@@ -339,18 +339,24 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
           const routeMiddlewares = (config.middlewares ?? []).map((middleware) => readyMiddleware(middleware, entry.apiName, entry.file));
           const action = handlerOf(entry);
           const info = Object.freeze({ method: free[0], path: entry.route.path, handler: entry.route.handler, config, info: { apiName: entry.apiName, type: 'content-api' } });
-          const chain = compose([...globals, ...routeMiddlewares], async (ctx) => {
+          const inner = compose(routeMiddlewares, async (ctx) => {
             const value = await action(ctx, async () => undefined);
             if ((ctx.body === undefined || ctx.body === null) && value !== undefined && value !== null) ctx.body = value;
           });
-          const serve = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-            const principal = open ? null : await env.auth.authenticate(request.headers.authorization);
+          // Strapi's order: the global middlewares wrap the route; authentication, the permission
+          // check and the policies come first inside it, then the route's middlewares and the action.
+          const chain = compose(globals, async (ctx) => {
+            const principal = open ? null : await env.auth.authenticate(ctx.request.headers.authorization as string | undefined);
             if (principal !== null && !permissions.some((permission) => env.auth.can(principal, permission))) throw new ForbiddenError();
-            const ctx = createKoaContext(request, principal);
+            authenticated(ctx.state, principal);
             principals.set(ctx, principal);
+            await runPolicies(ready, ctx);
+            await inner(ctx);
+          });
+          const serve = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+            const ctx = createKoaContext(request, null);
             ctx.state.route = info;
             try {
-              await runPolicies(ready, ctx);
               await chain(ctx);
             } catch (error) {
               throw asEnvelopeError(error);
