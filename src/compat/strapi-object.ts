@@ -7,12 +7,19 @@
  * a clear error naming it — never `undefined`, which would fail later and far from the cause.
  */
 
+import { DefinitionError } from '../core/shared/errors.js';
+
 /** Thrown when project code uses a member of `strapi` that Tessera does not provide. */
 export class StrapiNotSupportedError extends Error {
   override name = 'StrapiNotSupportedError';
   constructor(member: string) {
     super(`not supported by Tessera: strapi.${member} (see docs/custom-code.md)`);
   }
+}
+
+/** What a lifecycle function threw, for the start to stop with: a member Tessera lacks names the file (never a stack trace); anything else as it is. */
+export function asStartError(error: unknown, file: string): unknown {
+  return error instanceof StrapiNotSupportedError ? new DefinitionError(file, error.message) : error;
 }
 
 /** `strapi.log`: Strapi's logger levels. */

@@ -24,7 +24,7 @@ import { projectMiddlewareEntries } from '../compat/project-middlewares.js';
 import { strapiBasics } from '../compat/strapi-basics.js';
 import { loadStrapiConfig } from '../compat/strapi-config.js';
 import { exposeStrapiGlobal } from '../compat/strapi-global.js';
-import { createStrapi, extendStrapi } from '../compat/strapi-object.js';
+import { asStartError, createStrapi, extendStrapi } from '../compat/strapi-object.js';
 import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
@@ -195,9 +195,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     try {
       await lifecycle.register({ ...lifecycleContext, plugin, strapi });
     } catch (error) {
-      throw asDefinitionError(error, extensionsFile);
+      throw asStartError(asDefinitionError(error, extensionsFile), extensionsFile);
     }
-    await lifecycle.bootstrap({ ...lifecycleContext, plugin, strapi });
+    try {
+      await lifecycle.bootstrap({ ...lifecycleContext, plugin, strapi });
+    } catch (error) {
+      throw asStartError(error, extensionsFile);
+    }
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });

@@ -87,6 +87,11 @@ describe('project code Tessera cannot run stops the start, naming the file', () 
     await assert.rejects(start(routes("{ method: 'FETCH', path: '/x', handler: 'article.find' }")), rejectsNaming('routes/custom.js', /method "FETCH"/));
   });
 
+  it('bootstrap using a member of strapi Tessera lacks: the start stops naming src/index and the member', async () => {
+    await assert.rejects(start({ 'src/index.js': 'module.exports = { bootstrap({ strapi }) { strapi.telemetry.send("didStart"); } };\n' }), rejectsNaming('src/index.js', /not supported by Tessera: strapi\.telemetry/));
+    await assert.rejects(start({ 'src/index.js': 'module.exports = { register({ strapi }) { strapi.webhookRunner.enqueue(); } };\n' }), rejectsNaming('src/index.js', /not supported by Tessera: strapi\.webhookRunner/));
+  });
+
   it('a file that does not load, a router file that exports no router', async () => {
     await assert.rejects(start({ 'src/api/article/services/article.js': "require('koa-nonexistent-package');\n" }), rejectsNaming('services/article.js', /could not be loaded/));
     await assert.rejects(start({ 'src/api/article/routes/article.js': 'module.exports = 42;\n' }), rejectsNaming('routes/article.js', /must export a router/));

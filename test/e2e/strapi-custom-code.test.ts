@@ -115,6 +115,10 @@ describe('Strapi custom code: routes, controllers, services, policies, middlewar
     assert.equal(found.status, 200, found.text);
     assert.equal(found.body.data.title, 'Zeta news');
     assert.equal(found.body.data.author.name, 'Ada', 'its route middleware populated');
+    // The action validates the query it was given (this.validateQuery) before replacing its filters.
+    const invalid = await t.get('/api/articles/by-slug/zeta-news?filters[nope][$eq]=1');
+    assert.equal(invalid.status, 400, invalid.text);
+    assert.equal(invalid.body.error.message, 'Invalid key nope');
     const missing = await t.get('/api/articles/by-slug/no-such-slug');
     assert.equal(missing.status, 404, missing.text);
     assert.deepEqual(missing.body, { data: null, error: { status: 404, name: 'NotFoundError', message: 'No article with this slug', details: {} } });
