@@ -292,8 +292,26 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         }
       };
       const registerRoutes: ProjectRuntime['registerRoutes'] = async (fastify, { restPrefix, globalMiddlewares, middlewaresFile }) => {
+        const base = restPrefix.replace(/\/+$/, '');
         // A project middleware of config/middlewares runs on every route of the content API: each content-type is then served here.
         if (globalMiddlewares.length > 0) for (const contentType of registry.contentTypes) if (!contentType.uid.startsWith('plugin::')) customisedTypes.add(contentType.uid);
+        // A custom route on a path of a content-type's core routes (`GET /articles` of its own) shares
+        // that path with them: the type's core routes are then served here too, or the content
+        // API's would be shadowed for the other methods (405).
+        const coreShapes = new Map<string, string>();
+        for (const contentType of registry.contentTypes) {
+          if (!contentType.uid.startsWith('plugin::')) for (const { path: typePath } of coreRoutes(contentType)) coreShapes.set(pathShape(`${base}${typePath}`), contentType.uid);
+        }
+        for (const entry of [...custom, ...serverRoutes]) {
+          let url: string | null = null;
+          try {
+            url = toFastifyPath(`${base}${entry.prefix}${entry.route.path}`);
+          } catch {
+            url = null; // reported with its file below
+          }
+          const uid = url === null ? undefined : coreShapes.get(pathShape(url));
+          if (uid !== undefined) customisedTypes.add(uid);
+        }
         const entries = [...custom, ...serverRoutes, ...core.filter((entry) => entry.coreOf !== null && customisedTypes.has(entry.coreOf.uid))];
         // Types whose controller the project changes but whose router it does not list: their core routes.
         const routed = new Set(core.map((entry) => entry.coreOf?.uid));
@@ -308,7 +326,6 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         const globals = globalMiddlewares.map((entry) => readyMiddleware(entry.config === undefined ? entry.name : { name: entry.name, config: entry.config }, null, middlewaresFile));
         const taken = new Set<string>();
         const paths = new Set<string>();
-        const base = restPrefix.replace(/\/+$/, '');
         for (const entry of entries) {
           const config = (entry.route.config ?? {}) as RouteConfig;
           if (!isRecord(config)) throw new DefinitionError(entry.file, `route ${entry.route.path}: config must be an object`);

@@ -48,6 +48,29 @@ describe('Strapi routers: only, except, prefix', () => {
     }
   });
 
+  it('custom routes beside a core router the project leaves as it is: the core routes keep every method', async () => {
+    const custom = `module.exports = { routes: [
+      { method: 'GET', path: '/articles', handler: 'custom.list', config: { auth: false } },
+      { method: 'GET', path: '/articles/:id/summary', handler: 'custom.summary', config: { auth: false } },
+    ] };\n`;
+    const controller = `module.exports = {
+  async list(ctx) { return { custom: true }; },
+  async summary(ctx) { ctx.body = { summaryOf: ctx.params.id }; },
+};\n`;
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/01-custom.js': custom, 'src/api/article/routes/article.js': coreRouter(''), 'src/api/article/controllers/custom.js': controller }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      const created = await t.request('POST', '/api/articles', { body: { data: { title: 'Kept' } }, headers: bearer(token) });
+      assert.equal(created.status, 201, created.text);
+      const one = await t.get(`/api/articles/${created.body.data.documentId}`, bearer(token));
+      assert.equal(one.body.data.title, 'Kept');
+      assert.deepEqual((await t.get('/api/articles')).body, { custom: true }, 'the custom GET /articles came first');
+      assert.deepEqual((await t.get(`/api/articles/${created.body.data.documentId}/summary`)).body, { summaryOf: created.body.data.documentId });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a router made only of createCoreRouter(uid) leaves the content API as it is', async () => {
     const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter(''), 'src/api/article/controllers/article.js': "module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n" }) });
     try {
