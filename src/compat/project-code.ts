@@ -303,7 +303,7 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
           if (!contentType.uid.startsWith('plugin::')) for (const { path: typePath } of coreRoutes(contentType)) coreShapes.set(pathShape(`${base}${typePath}`), contentType.uid);
         }
         for (const entry of [...custom, ...serverRoutes]) {
-          let url: string | null = null;
+          let url: string | null;
           try {
             url = toFastifyPath(`${base}${entry.prefix}${entry.route.path}`);
           } catch {
