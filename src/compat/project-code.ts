@@ -178,6 +178,7 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
       const serviceCache = new Map<string, Record<string, unknown>>();
       const middlewareCache = new Map<string, unknown>();
       const serverRoutes: RouteEntry[] = [];
+      let routesRegistered = false;
       const instantiate = (exported: unknown): Record<string, unknown> => {
         const value = typeof exported === 'function' ? (exported as (deps: { strapi: Strapi }) => unknown)({ strapi }) : exported;
         if (!isRecord(value)) throw new Error('must export an object, or a function of { strapi } returning one');
@@ -292,6 +293,7 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         }
       };
       const registerRoutes: ProjectRuntime['registerRoutes'] = async (fastify, { restPrefix, globalMiddlewares, middlewaresFile }) => {
+        routesRegistered = true;
         const base = restPrefix.replace(/\/+$/, '');
         // A project middleware of config/middlewares runs on every route of the content API: each content-type is then served here.
         if (globalMiddlewares.length > 0) for (const contentType of registry.contentTypes) if (!contentType.uid.startsWith('plugin::')) customisedTypes.add(contentType.uid);
@@ -416,6 +418,7 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
           },
           server: {
             routes(given) {
+              if (routesRegistered) throw new Error('strapi.server.routes: routes are added in register() or bootstrap(), before the server starts serving');
               const list: readonly StrapiRouteInput[] = Array.isArray(given) ? given : (given as { routes: readonly StrapiRouteInput[] }).routes;
               const type = Array.isArray(given) ? 'content-api' : ((given as { type?: string }).type ?? 'content-api');
               if (type !== 'content-api') throw new Error(`strapi.server.routes: routes of type "${type}" are not supported by Tessera (only content-api)`);
