@@ -71,6 +71,53 @@ describe('Strapi routers: only, except, prefix', () => {
     }
   });
 
+  it('a router file that wraps the core router to add routes (a public Strapi 5 pattern)', async () => {
+    const wrapped = `const { factories } = require('@strapi/strapi');
+const defaultRouter = factories.createCoreRouter('api::article.article');
+const customRouter = (innerRouter, extraRoutes = []) => {
+  let routes;
+  return {
+    get prefix() { return innerRouter.prefix; },
+    get routes() { if (!routes) routes = innerRouter.routes.concat(extraRoutes); return routes; },
+  };
+};
+module.exports = customRouter(defaultRouter, [
+  { method: 'GET', path: '/articles/latest/one', handler: 'article.latest', config: { auth: false } },
+]);\n`;
+    const controller = `module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article', ({ strapi }) => ({
+  async latest(ctx) {
+    const [article] = await strapi.documents('api::article.article').findMany({ sort: 'id:desc', limit: 1 });
+    return { data: article ?? null };
+  },
+}));\n`;
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': wrapped, 'src/api/article/controllers/article.js': controller }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      for (const title of ['First', 'Second']) assert.equal((await t.request('POST', '/api/articles', { body: { data: { title } }, headers: bearer(token) })).status, 201);
+      const latest = await t.get('/api/articles/latest/one');
+      assert.equal(latest.status, 200, latest.text);
+      assert.equal(latest.body.data.title, 'Second');
+      const list = await t.get('/api/articles', bearer(token));
+      assert.equal(list.body.data.length, 2);
+      assert.equal((await t.get('/api/articles')).status, 403, 'the wrapped core routes keep their permission check');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a core service override is said at start: the REST routes do not call it (a difference from Strapi)', async () => {
+    const service = "module.exports = require('@strapi/strapi').factories.createCoreService('api::article.article', () => ({ async find(params) { return super.find(params); } }));\n";
+    const logs: string[] = [];
+    const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/services/article.js': service }), log: (line) => logs.push(line) });
+    try {
+      const said = logs.filter((line) => line.includes('overrides find of the core service of api::article.article'));
+      assert.equal(said.length, 1, logs.join('\n'));
+      assert.match(said[0]!, /^src\/api\/article\/services\/article\.js: /);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a router made only of createCoreRouter(uid) leaves the content API as it is', async () => {
     const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter(''), 'src/api/article/controllers/article.js': "module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n" }) });
     try {
