@@ -15,7 +15,8 @@ import { HttpStatusError } from './http-status-error.js';
 import { authenticated, createKoaContext, type KoaContext } from './koa-context.js';
 import { importProjectFile, projectCodeFiles, type ProjectFile } from './project-files.js';
 import { RequestPrincipals } from './request-auth.js';
-import { answerOf, asEnvelopeError, compose, runPolicies, type KoaMiddleware, type ReadyPolicy } from './route-pipeline.js';
+import { answerOf, asEnvelopeError, compose, runPolicies } from './route-pipeline.js';
+import { fullAction, lookupNamed, readyMiddleware, readyPolicy } from './route-parts.js';
 import { pathShape, RoutePathError, toFastifyPath } from './route-path.js';
 import type { Strapi, StrapiParts, StrapiRouteInput } from './strapi-object.js';
 
@@ -157,14 +158,6 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
     if (!(mark?.kind === 'controller' && mark.customisation === undefined) && registry.get(uid)) customisedTypes.add(uid);
   }
 
-  const fullAction = (handler: unknown, apiName: string | null): string | null => {
-    if (typeof handler !== 'string') return null;
-    if (handler.includes('::')) return handler;
-    const parts = handler.split('.');
-    if (parts.length === 2 && apiName !== null) return `api::${apiName}.${parts[0]}.${parts[1]}`;
-    if (parts.length === 3) return `api::${parts[0]}.${parts[1]}.${parts[2]}`;
-    return null;
-  };
   const actions = [...new Set(custom.map((entry) => fullAction(entry.route.handler, entry.apiName)).filter((action): action is string => action !== null))];
 
   return {
@@ -214,43 +207,8 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         serviceCache.set(uid, made);
         return made;
       };
-      /** A policy or middleware name as a route writes it → its uid: `global::x`, `api::a.x`, or a bare name of the route's API (then global). */
-      const lookup = <T>(table: ReadonlyMap<string, T>, name: string, apiName: string | null): T | undefined => {
-        if (name.includes('::')) return table.get(name);
-        return (apiName !== null ? table.get(`api::${apiName}.${name}`) : undefined) ?? table.get(`global::${name}`);
-      };
-      const policyFunction = (exported: unknown): ((ctx: KoaContext, config: unknown, deps: { strapi: Strapi }) => unknown) | null => {
-        if (typeof exported === 'function') return exported as (ctx: KoaContext, config: unknown, deps: { strapi: Strapi }) => unknown;
-        if (isRecord(exported) && typeof exported.handler === 'function') return exported.handler as (ctx: KoaContext, config: unknown, deps: { strapi: Strapi }) => unknown;
-        return null;
-      };
-      const readyPolicy = (entry: unknown, apiName: string | null, file: string): ReadyPolicy => {
-        if (typeof entry === 'function') return { name: 'inline', run: (ctx) => (entry as (ctx: KoaContext, config: unknown, deps: { strapi: Strapi }) => unknown)(ctx, {}, { strapi }) };
-        const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : { name: null, config: {} };
-        if (name === null) throw new DefinitionError(file, 'a policy must be a name, a function or { name, config }');
-        const found = lookup(policies, name, apiName);
-        if (!found) {
-          const why = name.startsWith('plugin::') || name.startsWith('admin::') ? 'policies of plugins and of the admin panel are not supported by Tessera' : 'no such policy in src/policies or src/api/*/policies';
-          throw new DefinitionError(file, `policy "${name}": ${why}`);
-        }
-        const run = policyFunction(found.exported);
-        if (!run) throw new DefinitionError(found.file, 'a policy must export a function (policyContext, config, { strapi }) or { handler }');
-        return { name, run: (ctx) => run(ctx, config, { strapi }) };
-      };
-      const readyMiddleware = (entry: unknown, apiName: string | null, file: string): KoaMiddleware => {
-        if (typeof entry === 'function') return entry as KoaMiddleware;
-        const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : { name: null, config: {} };
-        if (name === null) throw new DefinitionError(file, 'a middleware must be a name, a function or { name, config }');
-        const found = lookup(middlewares, name, apiName);
-        if (!found) {
-          const why = name.startsWith('plugin::') || name.startsWith('strapi::') ? 'middlewares of plugins and Strapi\'s own are not supported on routes by Tessera' : 'no such middleware in src/middlewares or src/api/*/middlewares';
-          throw new DefinitionError(file, `middleware "${name}": ${why}`);
-        }
-        if (typeof found.exported !== 'function') throw new DefinitionError(found.file, 'a middleware must export a function (config, { strapi }) => (ctx, next) => …');
-        const made = (found.exported as (config: unknown, deps: { strapi: Strapi }) => unknown)(config, { strapi });
-        if (typeof made !== 'function') throw new DefinitionError(found.file, 'the middleware factory must return a function (ctx, next) => …');
-        return made as KoaMiddleware;
-      };
+      const policy = (entry: unknown, apiName: string | null, file: string) => readyPolicy(entry, policies, { apiName, file, strapi });
+      const middleware = (entry: unknown, apiName: string | null, file: string) => readyMiddleware(entry, middlewares, { apiName, file, strapi });
       const handlerOf = (entry: RouteEntry): ((ctx: KoaContext, next: () => Promise<unknown>) => Promise<unknown>) => {
         const { handler } = entry.route;
         if (typeof handler === 'function') return async (ctx, next) => (handler as (ctx: KoaContext, next: () => Promise<unknown>) => unknown)(ctx, next);
@@ -325,7 +283,7 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         }
         warnServiceOverrides();
         if (entries.length === 0 && globalMiddlewares.length === 0) return;
-        const globals = globalMiddlewares.map((entry) => readyMiddleware(entry.config === undefined ? entry.name : { name: entry.name, config: entry.config }, null, middlewaresFile));
+        const globals = globalMiddlewares.map((entry) => middleware(entry.config === undefined ? entry.name : { name: entry.name, config: entry.config }, null, middlewaresFile));
         const taken = new Set<string>();
         const paths = new Set<string>();
         for (const entry of entries) {
@@ -354,8 +312,8 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
           const permissions = open ? [] : permissionsOf(entry, config);
           if (config.policies !== undefined && !Array.isArray(config.policies)) throw new DefinitionError(entry.file, `route ${entry.route.path}: config.policies must be an array`);
           if (config.middlewares !== undefined && !Array.isArray(config.middlewares)) throw new DefinitionError(entry.file, `route ${entry.route.path}: config.middlewares must be an array`);
-          const ready = (config.policies ?? []).map((policy) => readyPolicy(policy, entry.apiName, entry.file));
-          const routeMiddlewares = (config.middlewares ?? []).map((middleware) => readyMiddleware(middleware, entry.apiName, entry.file));
+          const ready = (config.policies ?? []).map((given) => policy(given, entry.apiName, entry.file));
+          const routeMiddlewares = (config.middlewares ?? []).map((given) => middleware(given, entry.apiName, entry.file));
           const action = handlerOf(entry);
           const info = Object.freeze({ method: free[0], path: entry.route.path, handler: entry.route.handler, config, info: { apiName: entry.apiName, type: 'content-api' } });
           const inner = compose(routeMiddlewares, async (ctx) => {
@@ -409,10 +367,10 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
         parts: {
           service,
           controller,
-          policy: (name: string) => lookup(policies, name, null)?.exported ?? raise(`strapi.policy('${name}'): no such policy`),
+          policy: (name: string) => lookupNamed(policies, name, null)?.exported ?? raise(`strapi.policy('${name}'): no such policy`),
           middleware: (name: string) => {
             if (middlewareCache.has(name)) return middlewareCache.get(name);
-            const found = lookup(middlewares, name, null)?.exported ?? raise(`strapi.middleware('${name}'): no such middleware`);
+            const found = lookupNamed(middlewares, name, null)?.exported ?? raise(`strapi.middleware('${name}'): no such middleware`);
             middlewareCache.set(name, found);
             return found;
           },
