@@ -118,6 +118,30 @@ module.exports = customRouter(defaultRouter, [
     }
   });
 
+  it('a TypeScript project: ES module syntax, super in an override, @strapi/utils errors', async () => {
+    const controller = `import { factories } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+
+export default factories.createCoreController('api::article.article', ({ strapi }) => ({
+  async find(ctx) {
+    if (ctx.query.forbidden === 'yes') throw new errors.ForbiddenError('Not today');
+    const { data, meta } = await super.find(ctx);
+    return { data, meta: { ...meta, typed: true as boolean } };
+  },
+}));\n`;
+    const t = await startTestApp({ fixture: projects.write({ 'tsconfig.json': '{ "compilerOptions": { "outDir": "dist" } }', [schemaPath('article')]: article, 'src/api/article/controllers/article.ts': controller, 'src/api/article/routes/article.ts': "import { factories } from '@strapi/strapi';\nexport default factories.createCoreRouter('api::article.article');\n" }) });
+    try {
+      const { token } = await createApiToken(t.app, { type: 'full-access' });
+      const list = await t.get('/api/articles', bearer(token));
+      assert.equal(list.status, 200, list.text);
+      assert.equal(list.body.meta.typed, true);
+      const refused = await t.get('/api/articles?forbidden=yes', bearer(token));
+      assert.deepEqual(refused.body, { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Not today', details: {} } });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a router made only of createCoreRouter(uid) leaves the content API as it is', async () => {
     const t = await startTestApp({ fixture: projects.write({ [schemaPath('article')]: article, 'src/api/article/routes/article.js': coreRouter(''), 'src/api/article/controllers/article.js': "module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n" }) });
     try {
