@@ -242,7 +242,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       rest: config.rest,
       extension,
       extensionsFile,
-      extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
+      // GraphQL extensions, their resolvers, policies and middlewares get the same `strapi` as the rest of the project code.
+      extensionServices: { strapi, tessera: lifecycleServices },
       plugins: plugins.graphql,
     });
     knownPaths.complete();
