@@ -18,7 +18,7 @@ import { RequestPrincipals } from './request-auth.js';
 import { answerOf, asEnvelopeError, compose, runPolicies } from './route-pipeline.js';
 import { fullAction, lookupNamed, readyMiddleware, readyPolicy } from './route-parts.js';
 import { pathShape, RoutePathError, toFastifyPath } from './route-path.js';
-import type { Strapi, StrapiParts, StrapiRouteInput } from './strapi-object.js';
+import { strictMembers, type Strapi, type StrapiParts, type StrapiRouteInput } from './strapi-object.js';
 
 /** What running project code needs once the server's services exist. */
 export interface ProjectCodeEnv {
@@ -374,15 +374,15 @@ export async function loadProjectCode(projectDir: string, registry: SchemaRegist
             middlewareCache.set(name, found);
             return found;
           },
-          server: {
-            routes(given) {
+          server: strictMembers('server', {
+            routes(given: Parameters<NonNullable<StrapiParts['server']>['routes']>[0]) {
               if (routesRegistered) throw new Error('strapi.server.routes: routes are added in register() or bootstrap(), before the server starts serving');
               const list: readonly StrapiRouteInput[] = Array.isArray(given) ? given : (given as { routes: readonly StrapiRouteInput[] }).routes;
               const type = Array.isArray(given) ? 'content-api' : ((given as { type?: string }).type ?? 'content-api');
               if (type !== 'content-api') throw new Error(`strapi.server.routes: routes of type "${type}" are not supported by Tessera (only content-api)`);
               for (const route of list) serverRoutes.push({ route: route as StrapiRoute, prefix: '', apiName: null, file: 'strapi.server.routes()', coreOf: null });
             },
-          },
+          }),
         },
         registerRoutes,
       };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createStrapi, extendStrapi, StrapiNotSupportedError } from './strapi-object.js';
+import { createStrapi, extendStrapi, StrapiNotSupportedError, strictMembers } from './strapi-object.js';
 
 test('the parts given are members; false and empty values count as given', () => {
   const service = (uid: string) => ({ uid });
@@ -32,4 +32,11 @@ test('parts added later, and values a project hangs on strapi', () => {
   assert.equal(typeof strapi.store, 'object');
   (strapi as Record<string, unknown>).myCache = new Map();
   assert.ok(strapi.myCache instanceof Map);
+});
+
+test('parts Strapi gives more members than Tessera answer the same error for those', () => {
+  const server = strictMembers('server', { routes: () => undefined });
+  const strapi = createStrapi({ server });
+  assert.equal(typeof strapi.server?.routes, 'function');
+  assert.throws(() => (strapi.server as unknown as { use: unknown }).use, /not supported by Tessera: strapi\.server\.use/);
 });

@@ -91,15 +91,30 @@ export type Strapi = StrapiParts & Readonly<Record<string, unknown>>;
  */
 const PROBED = new Set(['then', 'toJSON', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof', '__esModule', 'toString', 'valueOf', 'length']);
 
+/**
+ * An object whose missing members throw StrapiNotSupportedError named `<path>.<member>`: the
+ * `strapi` object itself (path ''), and its parts that Strapi gives more members than Tessera
+ * (`strapi.server.use`, `strapi.server.app`, …).
+ */
+export function strictMembers<T extends object>(path: string, members: T): T {
+  return new Proxy(members, {
+    get(object, member) {
+      if (typeof member === 'symbol') return Reflect.get(object, member);
+      const value = (object as Record<string, unknown>)[member];
+      if (Object.hasOwn(object, member) && value !== undefined) return value;
+      if (PROBED.has(member)) return Reflect.get(object, member);
+      throw new StrapiNotSupportedError(path === '' ? member : `${path}.${member}`);
+    },
+  });
+}
+
 /** The `strapi` object over its parts; `extend` adds or replaces parts later (the server adds what it builds after start). */
 export function createStrapi(parts: StrapiParts): Strapi {
   const target: Record<string, unknown> = { ...parts };
+  const strict = strictMembers('', target);
   return new Proxy(target, {
     get(object, member) {
-      if (typeof member === 'symbol') return Reflect.get(object, member);
-      if (Object.hasOwn(object, member) && object[member] !== undefined) return object[member];
-      if (PROBED.has(member)) return Reflect.get(object, member);
-      throw new StrapiNotSupportedError(member);
+      return Reflect.get(strict, member);
     },
     has(object, member) {
       return typeof member === 'string' && Object.hasOwn(object, member) && object[member] !== undefined;
