@@ -22,7 +22,19 @@ import { createDocumentHooks, type DocumentHooks } from '../compat/documents/doc
 import type { ParseContext } from '../compat/documents/document-params.js';
 import { loadContentTypeLifecycles } from '../compat/documents/load-lifecycles.js';
 import { loadLifecycle } from './lifecycle/load-lifecycle.js';
-import { unrunProjectCodeMessage } from './lifecycle/unrun-project-code.js';
+import { createDocumentsApi, type DocumentsApi } from '../compat/documents/create-documents-api.js';
+import { createQueryEngine } from '../compat/query-engine/create-query-engine.js';
+import { createStrapiCron, type StrapiCron } from '../compat/cron/strapi-cron.js';
+import { createStrapiStore } from '../compat/store/strapi-store.js';
+import { usersPermissionsStoreAliases } from '../compat/store/users-permissions-store-aliases.js';
+import { createStrapiPluginServices } from '../compat/plugins/strapi-plugin-services.js';
+import { loadProjectCode } from '../compat/project-code.js';
+import { projectMiddlewareEntries } from '../compat/project-middlewares.js';
+import { strapiBasics } from '../compat/strapi-basics.js';
+import { loadStrapiConfig } from '../compat/strapi-config.js';
+import { exposeStrapiGlobal } from '../compat/strapi-global.js';
+import { asStartError, createStrapi, extendStrapi, strictMembers, type Strapi, type StrapiParts, type StrapiRouteInput } from '../compat/strapi-object.js';
+import { serverUrlOf } from '../plugins/users-permissions/users-permissions-plugin.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from '../transports/rest/content-api-plugin.js';
@@ -52,6 +64,8 @@ import { createPluginAccessor } from '../transports/graphql/extension/plugin-acc
 import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js';
 import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
+/** What `strapi.server.routes()` takes: routes, or `{ type, routes }`. */
+type StrapiRouteSet = readonly StrapiRouteInput[] | { readonly type?: string; readonly routes: readonly StrapiRouteInput[] };
 
 export interface App {
   readonly config: AppConfig;
@@ -64,6 +78,10 @@ export interface App {
   readonly database: Database;
   /** The project's hooks on the document service: `strapi.db.lifecycles` (`hooks.lifecycles`) and `strapi.documents.use` (`hooks.use`). */
   readonly hooks: DocumentHooks;
+  /** The `strapi` object of the project's code (src/compat), as register/bootstrap and the factories get it. */
+  readonly strapi: Strapi;
+  /** `config/server` cron tasks and `strapi.cron`: started after bootstrap, stopped at close (tests move the clock and await `cron.cron.idle()`). */
+  readonly cron: StrapiCron;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
   /** The configured locales. */
@@ -154,11 +172,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       return parseContext();
     },
   });
+  const notYet = (what: string) => new Error(`${what} is not available in register(): the content model is not loaded yet (use bootstrap())`);
   let documentApi: ((uid: string) => DocumentApi) | undefined;
+  let documentsApi: DocumentsApi | undefined;
+  // Tessera's own lifecycle context (`{ tessera }`): its document API, published by default.
   const lifecycleContext = {
     documents: Object.assign(
       (uid: string): DocumentApi => {
-        if (!documentApi) throw new Error('strapi.documents is not available in register(): the content model is not loaded yet (use bootstrap())');
+        if (!documentApi) throw notYet('documents');
         return documentApi(uid);
       },
       { use: hooks.use },
@@ -167,11 +188,65 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     log: { info: log, warn: log },
   };
   const customFields = createCustomFieldRegistry(extensionsFile);
+  // The `strapi` object of the project's code (src/compat): what register() can use now; the
+  // parts that need the model, the database or the routes are added as they come (extendStrapi).
+  const { dirs, log: strapiLog, EE } = strapiBasics({ projectDir, types: [], components: [], log });
+  const registeredRoutes: StrapiRouteSet[] = [];
+  // What Strapi has in register() but Tessera builds only after it: used there, an error saying so.
+  const tooEarlyFunction = (member: string) => (): never => {
+    throw notYet(`strapi.${member}`);
+  };
+  const tooEarlyObject = (member: string): Readonly<Record<string, unknown>> =>
+    new Proxy({}, {
+      get(object, key) {
+        if (typeof key === 'symbol' || key === 'then') return undefined;
+        throw notYet(`strapi.${member}`);
+      },
+    });
+  const strapi = createStrapi({
+    dirs,
+    log: strapiLog,
+    EE,
+    contentTypes: tooEarlyObject('contentTypes'),
+    components: tooEarlyObject('components'),
+    getModel: tooEarlyFunction('getModel'),
+    contentType: tooEarlyFunction('contentType'),
+    component: tooEarlyFunction('component'),
+    service: tooEarlyFunction('service'),
+    controller: tooEarlyFunction('controller'),
+    policy: tooEarlyFunction('policy'),
+    middleware: tooEarlyFunction('middleware'),
+    store: tooEarlyFunction('store'),
+    cron: tooEarlyObject('cron'),
+    // strapi.server.routes() of register(): kept until the project's routes are built, then added to them.
+    server: strictMembers('server', { routes: (routes: StrapiRouteSet) => void registeredRoutes.push(routes) }),
+    config: await loadStrapiConfig(config),
+    documents: Object.assign(
+      (uid: string) => {
+        if (!documentsApi) throw notYet('strapi.documents');
+        return documentsApi(uid);
+      },
+      { use: hooks.use },
+    ),
+    db: { lifecycles: hooks.lifecycles, query: tooEarlyFunction('db.query') },
+    plugin,
+    customFields,
+  } satisfies StrapiParts);
+  const hideStrapi = exposeStrapiGlobal(strapi);
   try {
-    await lifecycle.register({ ...lifecycleContext, plugin, customFields });
+    await lifecycle.register({ ...lifecycleContext, plugin, customFields, strapi });
   } catch (error) {
-    throw asDefinitionError(error, extensionsFile);
+    hideStrapi();
+    throw asStartError(asDefinitionError(error, extensionsFile), extensionsFile);
   }
+  // After register() the content model is built: a custom field registered later could not be used.
+  extendStrapi(strapi, {
+    customFields: {
+      register(): never {
+        throw new Error('strapi.customFields.register() must be called in register(), before the content model is loaded');
+      },
+    },
+  });
   // Read once: the registry is built from them, and the content-type builder starts from them.
   const { source, builtIns, notes } = await loadProjectModel(projectDir, config, customFields.types());
   const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
@@ -179,10 +254,20 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const pluginsNote = unavailablePluginsNote(config.files.plugins, projectDir);
   if (pluginsNote !== null) log(pluginsNote);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
-  const unrun = await unrunProjectCodeMessage(projectDir);
-  if (unrun !== null) log(unrun);
-  const database = await openDatabase(config.database);
+  extendStrapi(strapi, strapiBasics({ projectDir, types: [...source.types, ...builtIns.types], components: [...source.components, ...builtIns.components], log }));
+  let database: Database;
+  let projectCode: Awaited<ReturnType<typeof loadProjectCode>>;
+  try {
+    // The project's controllers, services, routes, policies and middlewares: evaluated now, run once the services exist.
+    projectCode = await loadProjectCode(projectDir, initialRegistry);
+    database = await openDatabase(config.database);
+  } catch (error) {
+    hideStrapi();
+    throw error;
+  }
   let feed: ChangeFeed | undefined;
+  let cron: StrapiCron | undefined;
+  let pluginServices: Awaited<ReturnType<typeof createStrapiPluginServices>> | undefined;
   try {
     const sync = await syncSchema(database, [...initialTables, ...builtIns.tables]);
     // Before the services load what they hold in memory: a change made after their load is seen by the first poll.
@@ -194,13 +279,20 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
-    const actions = pluginActions();
+    // The custom routes' actions are granted to roles like the content-types' own.
+    const actions = [...pluginActions(), ...projectCode.actions];
     const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     parseContext = () => ({ registry: model.registry, locales, rest: config.rest });
     documentApi = createDocumentApi(registry, documents, locales);
-    await lifecycle.bootstrap({ ...lifecycleContext, plugin });
+    documentsApi = createDocumentsApi({ model, locales });
+    extendStrapi(strapi, {
+      db: { lifecycles: hooks.lifecycles, query: createQueryEngine({ model, locales }) },
+      store: createStrapiStore(store, usersPermissionsStoreAliases()),
+    });
+    const appCron = (cron = createStrapiCron({ config, database, clock, log, strapi: () => strapi }));
+    extendStrapi(strapi, { cron: appCron.cron });
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
@@ -218,12 +310,18 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       if (!context) contentContexts.set(state, (context = { registry: state.registry, documents: state.documents, auth, rest: config.rest, locales }));
       return context;
     };
+    // Core services read and write as Strapi's do: published by default (Tessera's document API).
+    const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: (uid) => lifecycleContext.documents(uid), log });
+    extendStrapi(strapi, projectRuntime.parts);
+    for (const routes of registeredRoutes) projectRuntime.parts.server.routes(routes);
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     await registerAdmin(fastify, base);
     const plugins = await registerFeatureRoutes(fastify, features);
     // A project type named like a route of a feature (upload, auth, users, …) would never be served.
     checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
+    // After the names' check: the project's routes of its content-types are not other features' routes.
+    await projectRuntime.registerRoutes(fastify, { restPrefix: config.rest.prefix, globalMiddlewares: projectMiddlewareEntries(config.files.middlewares.value), middlewaresFile: config.files.middlewares.file });
     const modelRuntime = await createModelRuntime({
       projectDir,
       database,
@@ -239,6 +337,15 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       interceptor,
     });
     runtime.set(modelRuntime);
+    // strapi.plugin(name).service(name) over the plugins' own services, GraphQL's extension service included.
+    pluginServices = await createStrapiPluginServices({ context: features, serverUrl: serverUrlOf(fastify, features), extra: { graphql: { extension } } });
+    extendStrapi(strapi, { plugin: pluginServices.plugin });
+    // bootstrap() runs once the routes are in and before GraphQL's schema is built: its extensions count.
+    try {
+      await lifecycle.bootstrap({ ...lifecycleContext, plugin, strapi });
+    } catch (error) {
+      throw asStartError(error, extensionsFile);
+    }
     const lifecycleServices = { ...lifecycleContext, plugin };
     await registerGraphqlFeature(fastify, {
       ...features,
@@ -246,12 +353,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       rest: config.rest,
       extension,
       extensionsFile,
-      extensionServices: { strapi: lifecycleServices, tessera: lifecycleServices },
+      // GraphQL extensions, their resolvers, policies and middlewares get the same `strapi` as the rest of the project code.
+      extensionServices: { strapi, tessera: lifecycleServices },
       plugins: plugins.graphql,
     });
     knownPaths.complete();
     await fastify.ready();
     changes.start();
+    appCron.start();
 
     let closing: Promise<void> | undefined;
 
@@ -262,6 +371,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       modelRuntime,
       database,
       hooks,
+      strapi,
+      cron: appCron,
       auth,
       locales,
       feed: changes,
@@ -273,7 +384,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
           readiness.drain();
           try {
             await closeHttp(fastify, config.server.shutdownTimeout);
+            await lifecycle.destroy({ ...lifecycleContext, plugin, strapi });
           } finally {
+            hideStrapi();
+            await cron?.close();
+            await pluginServices?.close();
             await modelRuntime.close();
             await changes.close();
             // Last: requests that were still running may need it until their connection closed.
@@ -284,6 +399,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       },
     };
   } catch (error) {
+    hideStrapi();
+    await cron?.close();
+    await pluginServices?.close();
     await feed?.close();
     await database.close();
     throw error;

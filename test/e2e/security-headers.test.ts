@@ -122,7 +122,9 @@ describe('config/middlewares mistakes stop the start, naming the file', () => {
   });
 
   it('an unknown middleware, credentials with any origin, an unknown helmet option', async () => {
-    await assert.rejects(start('export default ["strapi::cors", "global::my-middleware"];'), rejectsNaming(/"global::my-middleware" is not supported/));
+    // A project middleware that does not exist is named by the compatibility layer, which runs them (src/compat).
+    await assert.rejects(start('export default ["strapi::cors", "global::my-middleware"];'), rejectsNaming(/middleware "global::my-middleware": no such middleware in src\/middlewares/));
+    await assert.rejects(start('export default ["strapi::cors", "plugin::some-plugin.thing"];'), rejectsNaming(/"plugin::some-plugin\.thing" is not supported/));
     await assert.rejects(start('export default [{ name: "strapi::cors", config: { credentials: true } }];'), rejectsNaming(/credentials/));
     await assert.rejects(start('export default [{ name: "strapi::security", config: { noSuchThing: true } }];'), rejectsNaming(/noSuchThing/));
     await assert.rejects(start('export default [{ name: "strapi::cors", config: { origni: "*" } }];'), rejectsNaming(/origni/));
@@ -199,7 +201,7 @@ describe('Strapi-format config/middlewares on a bare server', () => {
         }
       };
       const rejectsNaming = (pattern: RegExp) => (error: Error) => error.name === 'DefinitionError' && /config\/middlewares/.test(error.message) && pattern.test(error.message);
-      await assert.rejects(attempt('export default ["strapi::cors", "global::my-middleware"];'), rejectsNaming(/"global::my-middleware" is not supported/));
+      await assert.rejects(attempt('export default ["strapi::cors", "plugin::some-plugin.thing"];'), rejectsNaming(/"plugin::some-plugin\.thing" is not supported/));
       await assert.rejects(attempt('export default [{ name: "strapi::cors", config: { credentials: true } }];'), rejectsNaming(/credentials/));
       await assert.rejects(attempt('export default [{ name: "strapi::security", config: { noSuchThing: true } }];'), rejectsNaming(/noSuchThing/));
       await assert.rejects(attempt('export default [{ name: "strapi::security", config: { hsts: { maxAge: -5 } } }];'), rejectsNaming(/strapi::security/));

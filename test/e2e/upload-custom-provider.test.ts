@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../src/server/app.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,8 +12,11 @@ import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js'
  * request-level size cap (`upload.config.requestSizeLimit`).
  */
 
+// The provider is a project file, evaluated by Tessera's loader (not Node's module cache): what it
+// stores is kept where the test can read it whatever module instance wrote it.
+const STORED = Symbol.for('tessera.test.memory-provider');
 const PROVIDER = `
-export const stored = new Map();
+const stored = (globalThis[Symbol.for('tessera.test.memory-provider')] ??= new Map());
 export function createProvider(options) {
   return {
     name: 'memory',
@@ -58,7 +60,7 @@ describe('upload: a provider of the project, and the request size cap', () => {
   before(async () => {
     dir = project({ upload: { config: { provider: './providers/memory.mjs', providerOptions: { base: 'https://cdn.example.test' }, requestSizeLimit: 5000 } } });
     t = await startTestApp({ fixture: dir });
-    memory = (await import(pathToFileURL(path.join(dir, 'providers', 'memory.mjs')).href)) as Stored;
+    memory = { stored: (globalThis as unknown as Record<symbol, Stored['stored']>)[STORED] as Stored['stored'] };
   });
   after(async () => {
     await t.close();

@@ -40,9 +40,9 @@ let jitiModule: Promise<{ createJiti: typeof createJiti }> | undefined;
  * Relative imports and `require` still resolve from the source file. No module cache and no
  * cache files: each load reads the files as they are now (`tessera develop` reloads).
  */
-async function createEvaluator(projectDir: string): Promise<Jiti> {
+async function createEvaluator(projectDir: string, modules: Readonly<Record<string, unknown>>): Promise<Jiti> {
   const { createJiti } = await (jitiModule ??= import('jiti'));
-  const options = { moduleCache: false, fsCache: false, interopDefault: false, virtualModules: { ...STRAPI_MODULES } } as const;
+  const options = { moduleCache: false, fsCache: false, interopDefault: false, virtualModules: { ...STRAPI_MODULES, ...modules } } as const;
   const outDir = compiledDir(projectDir);
   if (outDir === null) return createJiti(path.join(projectDir, 'index.js'), options);
   const plain = createJiti(path.join(projectDir, 'index.js'), options);
@@ -77,10 +77,12 @@ function forgetProjectFiles(projectDir: string): void {
  * Evaluates one file of a project folder (config, `src/index`, GraphQL extensions, and every
  * other project file Tessera loads): `.ts`, `.js`, `.mjs`, `.cjs`. Resolves to the module's
  * namespace: `default` holds `module.exports` or the `export default` value, named exports are
- * beside it. '@strapi/strapi' and '@strapi/database' resolve to Tessera's own (strapi-module.ts).
+ * beside it. '@strapi/strapi', '@strapi/utils' and '@strapi/database' resolve to Tessera's own
+ * (strapi-module.ts); `modules` replaces some of them for this load (the compatibility layer
+ * gives project code factories that build running controllers, routers and services).
  */
-export async function importProjectModule(projectDir: string, file: string): Promise<Record<string, unknown>> {
-  const evaluator = await createEvaluator(projectDir);
+export async function importProjectModule(projectDir: string, file: string, modules: Readonly<Record<string, unknown>> = {}): Promise<Record<string, unknown>> {
+  const evaluator = await createEvaluator(projectDir, modules);
   // Always through jiti's transform, never Node's own loader: Node caches `.mjs`, `.cjs` and the
   // `.js` of a `"type": "module"` package for the life of the process, and develop reloads.
   let exported: unknown;

@@ -17,6 +17,8 @@ export interface LifecycleContext {
   readonly plugin?: (name: string) => { service(name: string): unknown };
   /** `strapi.customFields.register(…)`: in `register()` only, before the content model is built. */
   readonly customFields?: { register(fields: unknown): void };
+  /** The `strapi` object (src/compat/strapi-object.ts) the functions receive as `{ strapi }`; this context itself when not given. */
+  readonly strapi?: object;
 }
 
 /** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */
@@ -26,12 +28,14 @@ export interface Lifecycle {
   /** Runs before the GraphQL schema is built: the place for extension-service calls. */
   register(context: LifecycleContext): Promise<void>;
   bootstrap(context: LifecycleContext): Promise<void>;
+  /** Runs when the server closes (Strapi's `destroy`). */
+  destroy(context: LifecycleContext): Promise<void>;
 }
 
-type LifecycleFunction = (argument: LifecycleContext & { readonly tessera: LifecycleContext; readonly strapi: LifecycleContext }) => unknown;
+type LifecycleFunction = (argument: LifecycleContext & { readonly tessera: LifecycleContext; readonly strapi: object }) => unknown;
 
 const FILES = ['index.ts', 'index.mjs', 'index.js', 'index.cjs'];
-const NAMES = ['register', 'bootstrap'] as const;
+const NAMES = ['register', 'bootstrap', 'destroy'] as const;
 
 function noPlugins(name: string): never {
   throw new Error(`Plugin "${name}" is not available here`);
@@ -47,7 +51,7 @@ const LATE_CUSTOM_FIELDS = {
 /** Loads the project's lifecycle functions; a project without `src/index` has none. */
 export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
   const file = FILES.map((name) => path.join(projectDir, 'src', name)).find((candidate) => existsSync(candidate));
-  if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined };
+  if (!file) return { file: null, register: async () => undefined, bootstrap: async () => undefined, destroy: async () => undefined };
   let exported: Record<string, unknown>;
   try {
     const module = await importProjectModule(projectDir, file);
@@ -63,7 +67,7 @@ export async function loadLifecycle(projectDir: string): Promise<Lifecycle> {
     if (typeof fn !== 'function') return;
     // `strapi.plugin(…)` must be callable even when the caller hands no plugins (a clear error, not "not a function").
     const context: LifecycleContext = { ...given, plugin: given.plugin ?? noPlugins, customFields: given.customFields ?? LATE_CUSTOM_FIELDS };
-    await (fn as LifecycleFunction)({ ...context, tessera: context, strapi: context });
+    await (fn as LifecycleFunction)({ ...context, tessera: context, strapi: given.strapi ?? context });
   };
-  return { file, register: run('register'), bootstrap: run('bootstrap') };
+  return { file, register: run('register'), bootstrap: run('bootstrap'), destroy: run('destroy') };
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { isDocumentId } from '../../core/documents/document-id.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import { authorizeRead } from '../../core/auth/authorize-read.js';
@@ -9,14 +8,14 @@ import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { readQuery } from './parse-query-string.js';
 import { readData } from './read-data.js';
-import type { Handler } from './route-methods.js';
+import type { ContentHandler as Handler, ContentRequest } from './content-request.js';
 import { sendAnswer } from './send-answer.js';
 import { responseFormatOf, shapeList, shapeOne } from './shape-response.js';
 
 export type { ContentAction };
 
 /** The stages every content request walks first: who → may they → what do they ask. */
-export async function begin(request: FastifyRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): Promise<DocumentQuery> {
+export async function begin(request: ContentRequest, contentType: ContentType, action: ContentAction, context: ContentApiContext): Promise<DocumentQuery> {
   const { auth } = context;
   const principal = await auth.authenticate(request.headers.authorization);
   // Only reads let a `locale` filter choose the locale; writes and actions act on the parameter's.
@@ -31,17 +30,17 @@ export async function begin(request: FastifyRequest, contentType: ContentType, a
 }
 
 /** The documentId of the path; one that cannot exist is a 404 without asking the database. */
-export function documentIdOf(request: FastifyRequest): string {
+export function documentIdOf(request: ContentRequest): string {
   const { documentId } = request.params as { documentId: string };
   if (!isDocumentId(documentId)) throw new NotFoundError();
   return documentId;
 }
 
-export function format(request: FastifyRequest) {
+export function format(request: ContentRequest) {
   return responseFormatOf(request.headers['strapi-response-format']);
 }
 
-function localeGiven(request: FastifyRequest): boolean {
+function localeGiven(request: ContentRequest): boolean {
   const raw = readQuery(request.query).locale;
   return raw !== undefined && raw !== null && raw !== '';
 }
@@ -52,7 +51,7 @@ function localeGiven(request: FastifyRequest): boolean {
  * locale must be the version's own (the locale of a version cannot change). On a type without
  * locales, `locale` is ignored, unless the type has an attribute of that name: then it is its value.
  */
-function withBodyLocale(request: FastifyRequest, query: DocumentQuery, context: ContentApiContext, creating: boolean): { data: Readonly<Record<string, unknown>>; query: DocumentQuery } {
+function withBodyLocale(request: ContentRequest, query: DocumentQuery, context: ContentApiContext, creating: boolean): { data: Readonly<Record<string, unknown>>; query: DocumentQuery } {
   const body = readData(request.body);
   if (!query.contentType.localized && query.contentType.attributes.has('locale')) return { data: body, query };
   const { locale, ...data } = body;
@@ -75,7 +74,7 @@ function parseBodyLocale(raw: unknown, context: ContentApiContext): string {
 }
 
 /** DELETE works on every version of a locale: a draft cannot be deleted alone. */
-function checkDeleteStatus(request: FastifyRequest, contentType: ContentType): void {
+function checkDeleteStatus(request: ContentRequest, contentType: ContentType): void {
   if (contentType.draftAndPublish && readQuery(request.query).status === 'draft') {
     throw new ValidationError('A draft cannot be deleted alone: DELETE removes every version of the locale (use discard-draft or unpublish)', { key: 'status', path: null, source: 'query', param: 'status' });
   }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { ContentReply } from './content-request.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import { holdsMoreObjectsThan, jsonStream, ObjectCounter, STREAM_ABOVE_OBJECTS } from './json-chunks.js';
 
@@ -9,7 +9,7 @@ import { holdsMoreObjectsThan, jsonStream, ObjectCounter, STREAM_ABOVE_OBJECTS }
  * answer is sent as a stream of chunks (json-chunks.ts) so that it never holds the event loop
  * for the whole text. Its bytes are the same; it has no content-length (chunked transfer).
  */
-export function sendAnswer(reply: FastifyReply, body: unknown, query: DocumentQuery): unknown {
+export function sendAnswer(reply: ContentReply, body: unknown, query: DocumentQuery): unknown {
   if (query.populate.length === 0) return body;
   if (!holdsMoreObjectsThan(body, STREAM_ABOVE_OBJECTS)) return body;
   return reply.type('application/json; charset=utf-8').send(jsonStream(body, new ObjectCounter(STREAM_ABOVE_OBJECTS)));

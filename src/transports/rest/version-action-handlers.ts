@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Document } from '../../core/documents/document.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { ContentApiContext } from './content-api-context.js';
 import { begin, documentIdOf, format, type ContentAction } from './content-handlers.js';
-import type { Handler } from './route-methods.js';
+import type { ContentHandler as Handler, ContentRequest } from './content-request.js';
 import { shapeOne } from './shape-response.js';
 
 /** The Draft & Publish actions over REST (DECISIONS, better than the reference 4), by path segment. */
@@ -33,7 +32,7 @@ function actOf(action: VersionAction, context: ContentApiContext): Act {
  */
 export function versionActionHandler(contentType: ContentType, action: VersionAction, context: ContentApiContext, single: boolean): Handler {
   const act = actOf(action, context);
-  return async (request: FastifyRequest) => {
+  return async (request: ContentRequest) => {
     if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled: it has no drafts to ${action === 'publish' ? 'publish' : 'act on'}`);
     const query = await begin(request, contentType, action, context);
     const documentId = single ? await context.documents.singleDocumentId({ contentType }) : documentIdOf(request);

@@ -25,6 +25,11 @@ export const IGNORED_MIDDLEWARES: readonly string[] = Object.freeze([
   'strapi::public',
 ]);
 
+/** The project's own middlewares (`src/middlewares`, the middlewares of each API): run by the Strapi compatibility layer (src/compat), which reads them from the same file. */
+function isProjectMiddleware(name: string): boolean {
+  return name.startsWith('global::') || name.startsWith('api::');
+}
+
 type Dict = Readonly<Record<string, unknown>>;
 
 function isDict(value: unknown): value is Dict {
@@ -58,8 +63,8 @@ export function readMiddlewaresConfig(value: unknown, file: string): Middlewares
     if (settings !== undefined && settings !== null && !isDict(settings)) throw new DefinitionError(file, `the config of middleware "${name}" must be an object`);
     if (name === 'strapi::cors') cors = readCorsConfig(settings ?? undefined, file);
     else if (name === 'strapi::security') security = readSecurityConfig(settings ?? undefined, file);
-    else if (!IGNORED_MIDDLEWARES.includes(name)) {
-      throw new DefinitionError(file, `middleware "${name}" is not supported (supported: strapi::cors, strapi::security; accepted and ignored: ${IGNORED_MIDDLEWARES.join(', ')})`);
+    else if (!IGNORED_MIDDLEWARES.includes(name) && !isProjectMiddleware(name)) {
+      throw new DefinitionError(file, `middleware "${name}" is not supported (supported: strapi::cors, strapi::security, the project's own global::<name> and api::<api>.<name>; accepted and ignored: ${IGNORED_MIDDLEWARES.join(', ')})`);
     }
   });
   return { cors, security };
