@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     // A Strapi JavaScript project as create-strapi-app writes one: CommonJS .js files.
-    files: ['test/fixtures/strapi5-project/**/*.js'],
+    files: ['test/fixtures/strapi5-project/**/*.js', 'test/fixtures/compat-services-app/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {

@@ -64,6 +64,7 @@ import { createPluginAccessor } from '../transports/graphql/extension/plugin-acc
 import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js';
 import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
+
 /** What `strapi.server.routes()` takes: routes, or `{ type, routes }`. */
 type StrapiRouteSet = readonly StrapiRouteInput[] | { readonly type?: string; readonly routes: readonly StrapiRouteInput[] };
 
