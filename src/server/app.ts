@@ -1,3 +1,5 @@
+import { createChangeListeners, type ChangeListeners } from '../core/events/change-listeners.js';
+import { createOutboxRecorder } from '../core/events/event-outbox.js';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from '../core/auth/auth-service.js';
@@ -64,6 +66,8 @@ export interface App {
   readonly database: Database;
   /** The project's hooks on the document service: `strapi.db.lifecycles` (`hooks.lifecycles`) and `strapi.documents.use` (`hooks.use`). */
   readonly hooks: DocumentHooks;
+  /** Who wants the change events (webhooks): while one does, each committed write is stored in the event outbox. */
+  readonly changeListeners: ChangeListeners;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
   /** The configured locales. */
@@ -190,7 +194,14 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
     const interceptor = hooks.interceptor;
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor }), version: 0 });
+    // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks) wants it.
+    const changeListeners = createChangeListeners();
+    const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
+    const model = createModelHolder({
+      registry: initialRegistry,
+      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder }),
+      version: 0,
+    });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -207,7 +218,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const { fastify, knownPaths } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
-    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock };
+    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners };
     // Read per request by the content-type builder: complete once every route is in.
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)), routeNames };
@@ -237,6 +248,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       clock,
       maxResponseItems: config.rest.maxResponseItems,
       interceptor,
+      changes: changeRecorder,
     });
     runtime.set(modelRuntime);
     const lifecycleServices = { ...lifecycleContext, plugin };
@@ -262,6 +274,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       modelRuntime,
       database,
       hooks,
+      changeListeners,
       auth,
       locales,
       feed: changes,
