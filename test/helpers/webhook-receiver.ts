@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedCall {
@@ -8,7 +8,7 @@ export interface ReceivedCall {
 }
 
 /** How the receiver answers: 200, a status, or by cutting the connection (a network error for the sender). */
-export type ReceiverMode = 'ok' | 'reset' | number;
+export type ReceiverMode = 'ok' | 'reset' | 'hang' | number;
 
 /** An HTTP server on 127.0.0.1 recording every POST it answers with 200 (the others are counted in `refused`). */
 export interface WebhookReceiver {
@@ -17,6 +17,10 @@ export interface WebhookReceiver {
   /** Requests answered otherwise than 200 (or cut). */
   readonly refused: () => number;
   mode: ReceiverMode;
+  /** Requests held in `hang` mode, not answered yet. */
+  readonly held: () => number;
+  /** Answers the held requests with this status (they count as refused). */
+  release(status: number): void;
   close(): Promise<void>;
 }
 
@@ -24,11 +28,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   let refused = 0;
   const receiver = { mode: 'ok' as ReceiverMode };
+  const held: ServerResponse[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const mode = receiver.mode;
+      if (mode === 'hang') {
+        held.push(response);
+        return;
+      }
       if (mode === 'reset') {
         refused += 1;
         request.socket.destroy();
@@ -49,6 +58,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}/hook`,
     calls,
     refused: () => refused,
+    held: () => held.filter((response) => !response.destroyed).length,
+    release(status: number) {
+      for (const response of held.splice(0)) {
+        refused += 1;
+        if (!response.destroyed) response.writeHead(status).end('released');
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
