@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client, fetchExchange, type AnyVariables } from '@urql/core';
 import { createDocumentApi } from '../../src/core/documents/document-api.js';
@@ -8,7 +11,7 @@ import { parseDocumentQuery } from '../../src/core/query/parse/parse-document-qu
 import { EVENT_OUTBOX_TABLE } from '../../src/core/events/event-outbox.js';
 import { WEBHOOK_DELIVERIES_TABLE } from '../../src/plugins/webhooks/webhook-tables.js';
 import { manualClock } from '../helpers/manual-clock.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { startWebhookReceiver, type ReceivedCall, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -24,6 +27,7 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
   let admin: Record<string, string>;
   let graphql: Client;
   let hookId: string;
+  let project: string;
   const call = (method: string, url: string, body?: unknown) => t.request(method, url, { headers: admin, ...(body === undefined ? {} : { body }) });
 
   async function count(table: string, column: string, value: unknown): Promise<number> {
@@ -58,7 +62,15 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
 
   before(async () => {
     receiver = await startWebhookReceiver();
-    t = await startTestApp({ fixture: 'webhooks-app', env: ENV, clock });
+    // A throw-away copy: uploads land in the project's public/uploads.
+    project = await mkdtemp(path.join(tmpdir(), 'tessera-webhooks-app-'));
+    await cp(fixturePath('webhooks-app'), project, { recursive: true });
+    t = await startTestApp({
+      fixture: project,
+      env: ENV,
+      clock,
+      override: (config) => ({ ...config, permissions: { ...config.permissions, public: { ...config.permissions.public, 'plugin::upload.content-api': ['upload', 'destroy'] } } }),
+    });
     const login = await t.post('/admin/login', { email: ENV.ADMIN_EMAIL, password: ENV.ADMIN_PASSWORD });
     admin = { authorization: `Bearer ${login.body.data.token}` };
     graphql = new Client({ url: `${t.baseUrl}/graphql`, exchanges: [fetchExchange], requestPolicy: 'network-only', preferGetMethod: false });
@@ -66,6 +78,7 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
   after(async () => {
     await t?.close();
     await receiver?.close();
+    if (project) await rm(project, { recursive: true, force: true });
   });
 
   it('without an enabled webhook, writes leave no event', async () => {
@@ -75,7 +88,7 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
   });
 
   it('admin API: create, list, get, update with Strapi shapes; secret headers masked', async () => {
-    const created = await call('POST', '/admin/webhooks', { name: 'Site', url: receiver.url, headers: { Authorization: SECRET, 'X-Plain': 'visible' }, events: ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard'] });
+    const created = await call('POST', '/admin/webhooks', { name: 'Site', url: receiver.url, headers: { Authorization: SECRET, 'X-Plain': 'visible' }, events: ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard', 'media.create', 'media.update', 'media.delete'] });
     assert.equal(created.status, 201, created.text);
     const webhook = created.body.data;
     hookId = webhook.id;
@@ -193,6 +206,26 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     });
     assert.equal(names(created)[0], 'entry.create');
     assert.equal(created.filter((received) => received.body.entry.documentId === documentId).length, created.length);
+  });
+
+  it('the media library: upload and delete announced as media.create and media.delete, with the file', async () => {
+    let file: any;
+    const created = await delivered(async () => {
+      const data = new FormData();
+      data.append('files', new Blob(['hello\n'], { type: 'text/plain' }), 'hello.txt');
+      const response = await fetch(`${t.baseUrl}/api/upload`, { method: 'POST', body: data });
+      assert.equal(response.status, 201);
+      [file] = (await response.json()) as any[];
+    });
+    assert.deepEqual(names(created), ['media.create']);
+    const payload = created[0]?.body;
+    assert.deepEqual(Object.keys(payload).sort(), ['createdAt', 'event', 'media']);
+    assert.equal(payload.media.id, file.id);
+    assert.equal(payload.media.name, 'hello.txt');
+    assert.equal(payload.media.url, file.url);
+    const deleted = await delivered(async () => assert.equal((await t.request('DELETE', `/api/upload/files/${file.id}`)).status, 200));
+    assert.deepEqual(names(deleted), ['media.delete']);
+    assert.equal(deleted[0]?.body.media.id, file.id);
   });
 
   it('refused (4xx) and rolled-back writes announce nothing', async () => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { EntryEventName } from '../../events/change-event.js';
+import type { EntryEventName, MediaEventName } from '../../events/change-event.js';
 import type { DocumentQuery, Status } from '../../query/document-query.js';
 import { isPublicAttribute } from '../../schema/attribute.js';
 import { isPluginType, type ContentType } from '../../schema/content-type.js';
@@ -28,9 +28,14 @@ export interface AnnouncedVersion {
   readonly locale: string;
 }
 
-/** Whether a write to this type is announced now (Tessera's own types, users included, never are: as Strapi's webhooks skip users). */
+/** The media library's files (the upload plugin's type, which media attributes link to): announced as `media.*`. */
+const MEDIA_UID = 'plugin::upload.file';
+
+const MEDIA_EVENT: Partial<Record<EntryEventName, MediaEventName>> = { 'entry.create': 'media.create', 'entry.update': 'media.update', 'entry.delete': 'media.delete' };
+
+/** Whether a write to this type is announced now: project types, and files (media). Tessera's other types (users…) never are, as Strapi's webhooks skip users. */
 export function announcing(context: DocumentContext, contentType: ContentType): boolean {
-  return context.announces && !isPluginType(contentType);
+  return context.announces && (!isPluginType(contentType) || contentType.uid === MEDIA_UID);
 }
 
 /** Reads the version an event carries, inside the write's transaction (before a delete removes it); null when not announcing. */
@@ -43,7 +48,13 @@ export async function readAnnounced(context: DocumentContext, executor: Executor
 export async function recordChange(context: DocumentContext, executor: Executor, event: EntryEventName, contentType: ContentType, entry: Document | null): Promise<void> {
   const { changes } = context;
   if (!changes || entry === null || !announcing(context, contentType)) return;
-  await changes.record(executor, { event, createdAt: context.now().toISOString(), model: contentType.singularName, uid: contentType.uid, entry });
+  const createdAt = context.now().toISOString();
+  if (contentType.uid === MEDIA_UID) {
+    const media = MEDIA_EVENT[event];
+    if (media) await changes.record(executor, { event: media, createdAt, media: entry });
+    return;
+  }
+  await changes.record(executor, { event, createdAt, model: contentType.singularName, uid: contentType.uid, entry });
 }
 
 /** Reads the version and records its event (create, update, publish…: the version as it is after the write). */
