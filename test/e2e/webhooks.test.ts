@@ -198,14 +198,33 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     assert.deepEqual(names(await delivered(() => gql('mutation D($id: ID!) { deleteNote(documentId: $id) { documentId } }', { id: documentId }))), ['entry.delete']);
   });
 
-  it('project code (strapi.documents): create, publish', async () => {
-    const documents = createDocumentApi(t.app.registry, t.app.model.documents, t.app.locales);
+  it('GraphQL (urql) on a Draft & Publish type: create, update, delete', async () => {
     let documentId = '';
     const created = await delivered(async () => {
-      documentId = String((await documents('api::article.article').create({ data: { title: 'From code' } })).documentId);
+      documentId = (await gql('mutation { createArticle(data: { title: "G" }) { documentId } }')).createArticle.documentId;
     });
-    assert.equal(names(created)[0], 'entry.create');
-    assert.equal(created.filter((received) => received.body.entry.documentId === documentId).length, created.length);
+    assert.deepEqual(names(created), ['entry.create', 'entry.publish']);
+    const draft = await delivered(() => gql('mutation U($id: ID!) { updateArticle(documentId: $id, data: { title: "G2" }, status: DRAFT) { documentId } }', { id: documentId }));
+    assert.deepEqual(names(draft), ['entry.update']);
+    assert.equal(draft[0]?.body.entry.title, 'G2');
+    assert.deepEqual(names(await delivered(() => gql('mutation D($id: ID!) { deleteArticle(documentId: $id) { documentId } }', { id: documentId }))), ['entry.delete']);
+  });
+
+  it('project code (strapi.documents): create, update, delete', async () => {
+    const articles = createDocumentApi(t.app.registry, t.app.model.documents, t.app.locales)('api::article.article');
+    let documentId = '';
+    let published = false;
+    const created = await delivered(async () => {
+      const document = await articles.create({ data: { title: 'From code' } });
+      documentId = String(document.documentId);
+      published = document.publishedAt !== null;
+    });
+    // A write that publishes (the document API's default here, as REST's) announces the publish after it.
+    const publish = published ? ['entry.publish'] : [];
+    assert.deepEqual(names(created), ['entry.create', ...publish]);
+    assert.ok(created.every((received) => received.body.entry.documentId === documentId));
+    assert.deepEqual(names(await delivered(() => articles.update({ documentId, data: { title: 'From code 2' } }))), ['entry.update', ...publish]);
+    assert.deepEqual(names(await delivered(() => articles.delete({ documentId }))), ['entry.delete']);
   });
 
   it('the media library: upload and delete announced as media.create and media.delete, with the file', async () => {
