@@ -1,4 +1,5 @@
 import { createChangeListeners, type ChangeListeners } from '../core/events/change-listeners.js';
+import { createEventHub } from '../compat/events/event-hub.js';
 import { createOutboxRecorder } from '../core/events/event-outbox.js';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -159,7 +160,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     },
   });
   let documentApi: ((uid: string) => DocumentApi) | undefined;
+  const changeListeners = createChangeListeners(log);
   const lifecycleContext = {
+    eventHub: createEventHub(changeListeners, log),
     documents: Object.assign(
       (uid: string): DocumentApi => {
         if (!documentApi) throw new Error('strapi.documents is not available in register(): the content model is not loaded yet (use bootstrap())');
@@ -194,8 +197,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
     const interceptor = hooks.interceptor;
-    // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks) wants it.
-    const changeListeners = createChangeListeners();
+    // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
     const model = createModelHolder({
       registry: initialRegistry,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -318,5 +318,51 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     assert.equal(removed.status, 200);
     assert.equal(removed.body.data.id, hookId);
     assert.deepEqual((await call('GET', '/admin/webhooks')).body, { data: [] });
+  });
+});
+
+describe('strapi.eventHub: project code hears the same stream, after commit', () => {
+  const clock = manualClock(START);
+  const heard: unknown[][] = ((globalThis as Record<symbol, unknown[][]>)[Symbol.for('webhooks-app.heard')] ??= []);
+  let t: TestApp;
+  let project: string;
+
+  before(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'tessera-webhooks-hub-'));
+    await cp(fixturePath('webhooks-app'), project, { recursive: true });
+    await writeFile(
+      path.join(project, 'src', 'index.js'),
+      `const heard = (globalThis[Symbol.for('webhooks-app.heard')] ??= []);
+module.exports = {
+  register() {},
+  bootstrap({ strapi }) {
+    strapi.eventHub.on('entry.create', (payload) => heard.push(['on', payload]));
+    strapi.eventHub.subscribe((name, payload) => heard.push(['subscribe', name, payload]));
+  },
+};
+`,
+    );
+    t = await startTestApp({ fixture: project, clock });
+  });
+  after(async () => {
+    await t?.close();
+    if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it("a listener of entry.create turns announcing on without any webhook; listeners get Strapi's { model, uid, entry }", async () => {
+    assert.equal(t.app.changeListeners.any, true);
+    const created = await t.post('/api/notes', { data: { body: 'heard' } });
+    assert.equal(created.status, 201);
+    assert.equal((await t.post('/api/notes', { data: { nope: 1 } })).status, 400);
+    assert.deepEqual(heard, [], 'nothing before the outbox is read');
+    await waitUntil('the event heard', () => {
+      clock.advance(1000);
+      return heard.length >= 2;
+    });
+    const payload = { model: 'note', uid: 'api::note.note', entry: created.body.data };
+    assert.deepEqual(heard, [
+      ['on', payload],
+      ['subscribe', 'entry.create', payload],
+    ]);
   });
 });

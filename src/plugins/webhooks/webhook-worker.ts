@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../core/db/database.js';
+import type { ChangeEvent } from '../../core/events/change-event.js';
 import { EVENT_OUTBOX_TABLE } from '../../core/events/event-outbox.js';
 import type { Clock } from '../../core/shared/clock.js';
 import type { WebhooksConfig } from './webhook-config.js';
@@ -28,6 +29,8 @@ export interface WebhookWorkerOptions {
   readonly clock: Clock;
   readonly send: Sender;
   readonly log: (message: string) => void;
+  /** In-process listeners of the events this instance takes (ChangeListeners.publish). */
+  readonly publish: (event: ChangeEvent) => void;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface WebhookWorkerOptions {
  *    another instance sends it again: delivery is at least once, and the `Idempotency-Key`
  *    header (one per event) lets receivers drop the repeat.
  */
-export function createWebhookWorker({ database, store, config, clock, send, log }: WebhookWorkerOptions): WebhookWorker {
+export function createWebhookWorker({ database, store, config, clock, send, log, publish }: WebhookWorkerOptions): WebhookWorker {
   const me = randomUUID();
   const events = EVENT_OUTBOX_TABLE.name;
   const deliveries = WEBHOOK_DELIVERIES_TABLE.name;
@@ -51,21 +54,25 @@ export function createWebhookWorker({ database, store, config, clock, send, log 
   let prunedAt = -Infinity;
 
   async function fanOut(): Promise<number> {
-    const pending = await database.db.selectFrom(events).select(['id', 'event']).where('dispatched', '=', 0).orderBy('id').limit(BATCH).execute();
+    const pending = await database.db.selectFrom(events).select(['id', 'event', 'payload']).where('dispatched', '=', 0).orderBy('id').limit(BATCH).execute();
     if (pending.length === 0) return 0;
     const hooks = (await store.list()).filter((hook) => hook.isEnabled);
     for (const row of pending) {
       const id = Number(row.id);
       const targets = hooks.filter((hook: Webhook) => (hook.events as readonly string[]).includes(String(row.event)));
-      await database.transaction(async (trx) => {
-        const taken = await trx.updateTable(events).set({ dispatched: 1 }).where('id', '=', id).where('dispatched', '=', 0).executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1 || targets.length === 0) return;
+      const taken = await database.transaction(async (trx) => {
+        const update = await trx.updateTable(events).set({ dispatched: 1 }).where('id', '=', id).where('dispatched', '=', 0).executeTakeFirst();
+        if (Number(update.numUpdatedRows) !== 1) return false;
+        if (targets.length === 0) return true;
         const at = clock.now();
         await trx
           .insertInto(deliveries)
           .values(targets.map((hook) => ({ event_id: id, webhook_id: hook.id, event: String(row.event), status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at })))
           .execute();
+        return true;
       });
+      // The instance that took the event hands it to its in-process listeners (strapi.eventHub), once committed.
+      if (taken) publish(JSON.parse(String(row.payload)) as ChangeEvent);
     }
     return pending.length;
   }

@@ -5,6 +5,7 @@ import type { DocumentApi } from '../../core/documents/document-api.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 import type { DocumentMiddleware } from '../../compat/documents/document-middlewares.js';
 import type { LifecycleProvider } from '../../compat/documents/lifecycle-provider.js';
+import type { EventHub } from '../../compat/events/event-hub.js';
 
 /** What a project's `register` and `bootstrap` functions receive. */
 export interface LifecycleContext {
@@ -17,6 +18,8 @@ export interface LifecycleContext {
   readonly plugin?: (name: string) => { service(name: string): unknown };
   /** `strapi.customFields.register(…)`: in `register()` only, before the content model is built. */
   readonly customFields?: { register(fields: unknown): void };
+  /** `strapi.eventHub`: content events after commit (docs/webhooks.md), and the project's own. */
+  readonly eventHub?: EventHub;
 }
 
 /** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */
