@@ -31,6 +31,12 @@ export interface WebhookWorkerOptions {
   readonly log: (message: string) => void;
   /** In-process listeners of the events this instance takes (ChangeListeners.publish). */
   readonly publish: (event: ChangeEvent) => void;
+  /**
+   * Whether anything listens (an enabled webhook, an eventHub listener): passes are skipped
+   * otherwise, so an app without webhooks runs no statement in the background (statement counts
+   * stay a request's own). What is left pending then waits for the next listener.
+   */
+  readonly active: () => boolean;
 }
 
 /**
@@ -44,7 +50,7 @@ export interface WebhookWorkerOptions {
  *    another instance sends it again: delivery is at least once, and the `Idempotency-Key`
  *    header (one per event) lets receivers drop the repeat.
  */
-export function createWebhookWorker({ database, store, config, clock, send, log, publish }: WebhookWorkerOptions): WebhookWorker {
+export function createWebhookWorker({ database, store, config, clock, send, log, publish, active }: WebhookWorkerOptions): WebhookWorker {
   const me = randomUUID();
   const events = EVENT_OUTBOX_TABLE.name;
   const deliveries = WEBHOOK_DELIVERIES_TABLE.name;
@@ -186,6 +192,7 @@ export function createWebhookWorker({ database, store, config, clock, send, log,
   function schedule(): void {
     if (closed) return;
     cancel = clock.schedule(config.pollIntervalMs, () => {
+      if (!active()) return schedule();
       void runOnce().then(schedule);
     });
   }
