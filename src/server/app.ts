@@ -1,3 +1,6 @@
+import { createChangeListeners, type ChangeListeners } from '../core/events/change-listeners.js';
+import { createEventHub } from '../compat/events/event-hub.js';
+import { createOutboxRecorder } from '../core/events/event-outbox.js';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthService } from '../core/auth/auth-service.js';
@@ -83,6 +86,8 @@ export interface App {
   readonly strapi: Strapi;
   /** `config/server` cron tasks and `strapi.cron`: started after bootstrap, stopped at close (tests move the clock and await `cron.cron.idle()`). */
   readonly cron: StrapiCron;
+  /** Who wants the change events (webhooks): while one does, each committed write is stored in the event outbox. */
+  readonly changeListeners: ChangeListeners;
   /** The permission stage (tests and tools call `permissionsChanged` after writing roles or permissions directly). */
   readonly auth: AuthService;
   /** The configured locales. */
@@ -176,8 +181,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
   const notYet = (what: string) => new Error(`${what} is not available in register(): the content model is not loaded yet (use bootstrap())`);
   let documentApi: ((uid: string) => DocumentApi) | undefined;
   let documentsApi: DocumentsApi | undefined;
+  // Who wants the change events: webhooks and strapi.eventHub's listeners (docs/webhooks.md).
+  const changeListeners = createChangeListeners(log);
+  const eventHub = createEventHub(changeListeners, log);
   // Tessera's own lifecycle context (`{ tessera }`): its document API, published by default.
   const lifecycleContext = {
+    eventHub,
     documents: Object.assign(
       (uid: string): DocumentApi => {
         if (!documentApi) throw notYet('documents');
@@ -230,6 +239,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       { use: hooks.use },
     ),
     db: { lifecycles: hooks.lifecycles, query: tooEarlyFunction('db.query') },
+    eventHub,
     plugin,
     customFields,
   } satisfies StrapiParts);
@@ -276,7 +286,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
     const interceptor = hooks.interceptor;
-    const model = createModelHolder({ registry: initialRegistry, documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor }), version: 0 });
+    // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
+    const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
+    const model = createModelHolder({
+      registry: initialRegistry,
+      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder }),
+      version: 0,
+    });
     // Everything below sees the model being served, which the content-type builder may replace.
     const { registry, documents } = model;
     const store = createKeyValueStore(database);
@@ -300,7 +316,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const { fastify, knownPaths } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
-    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock };
+    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners };
     // Read per request by the content-type builder: complete once every route is in.
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)), routeNames };
@@ -336,6 +352,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       clock,
       maxResponseItems: config.rest.maxResponseItems,
       interceptor,
+      changes: changeRecorder,
     });
     runtime.set(modelRuntime);
     // strapi.plugin(name).service(name) over the plugins' own services, GraphQL's extension service included.
@@ -374,6 +391,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       hooks,
       strapi,
       cron: appCron,
+      changeListeners,
       auth,
       locales,
       feed: changes,

@@ -56,7 +56,7 @@ describe('opening a database written by an earlier version', () => {
         try {
           assert.equal(writer.sync.createdTables.includes('tessera_change_feed'), true);
           const topics = await writer.database.db.selectFrom('tessera_change_feed').select('topic').orderBy('topic').execute();
-          assert.deepEqual(topics.map((row) => row.topic), ['locales', 'model', 'permissions']);
+          assert.deepEqual(topics.map((row) => row.topic), ['locales', 'model', 'permissions', 'webhooks']);
           assert.equal(follower.locales.has('es'), false);
           await writer.locales.create({ code: 'es' });
           await follower.feed.poll();

@@ -26,6 +26,7 @@ export function compatContextOf(app: App, { clock, log = () => undefined }: { re
     modelRuntime: app.modelRuntime,
     log,
     clock,
+    changeListeners: app.changeListeners,
     routeNames: () => new Set(),
   };
 }

@@ -23,6 +23,7 @@ import { deleteDocument } from './service/delete-document.js';
 import { discardDraft, publishDocument, unpublishDocument } from './service/version-actions.js';
 import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { ChangeRecorder } from '../events/change-recorder.js';
 
 export type { Localize, WriteGuard } from './document-requests.js';
 
@@ -62,6 +63,8 @@ export interface DocumentServiceOptions {
   readonly maxResponseItems?: number;
   /** Project hooks around every operation (src/compat: lifecycles, document middlewares); none costs nothing. */
   readonly interceptor?: DocumentInterceptor;
+  /** Where each committed write is announced, inside its transaction (the event outbox); none, or inactive, costs nothing. */
+  readonly changes?: ChangeRecorder;
 }
 
 type Operation<A extends DocumentAction> = (request: RequestOf<A>) => Promise<ResultOf<A>>;
@@ -72,8 +75,8 @@ function intercepted<A extends DocumentAction>(interceptor: DocumentInterceptor 
   return (request) => (interceptor.active ? interceptor.intercept({ action, contentType: contentTypeOf(request), request }, run, reads) : run(request));
 }
 
-export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor }: DocumentServiceOptions): DocumentService {
-  const context = createDocumentContext({ database, registry, now, maxResponseItems });
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes }: DocumentServiceOptions): DocumentService {
+  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}) });
   const byQuery = (request: { readonly query: { readonly contentType: ContentType } }): ContentType => request.query.contentType;
   const byType = (request: { readonly contentType: ContentType }): ContentType => request.contentType;
   const reads: DocumentReads = { findOne: (request) => findOne(context, request), singleDocumentId: (request) => findSingleDocumentId(context, request) };

@@ -10,6 +10,7 @@ import type { ModelRuntime } from '../model/model-change.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { Clock } from '../shared/clock.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
+import type { ChangeListeners } from '../events/change-listeners.js';
 
 /** The core services a plugin receives from the composition root when it registers. */
 export interface PluginContext {
@@ -38,4 +39,6 @@ export interface PluginContext {
   readonly log: (message: string) => void;
   /** The time of rate-limit windows, token lifetimes and document timestamps (tests move it by hand). */
   readonly clock: Clock;
+  /** Turning a listener on makes the document services write each committed change to the event outbox (core/events). */
+  readonly changeListeners: ChangeListeners;
 }

@@ -5,6 +5,7 @@ import type { DocumentApi } from '../../core/documents/document-api.js';
 import { DefinitionError } from '../../core/shared/errors.js';
 import type { DocumentMiddleware } from '../../compat/documents/document-middlewares.js';
 import type { LifecycleProvider } from '../../compat/documents/lifecycle-provider.js';
+import type { EventHub } from '../../compat/events/event-hub.js';
 
 /** What a project's `register` and `bootstrap` functions receive. */
 export interface LifecycleContext {
@@ -19,6 +20,8 @@ export interface LifecycleContext {
   readonly customFields?: { register(fields: unknown): void };
   /** The `strapi` object (src/compat/strapi-object.ts) the functions receive as `{ strapi }`; this context itself when not given. */
   readonly strapi?: object;
+  /** `strapi.eventHub`: content events after commit (docs/webhooks.md), and the project's own. */
+  readonly eventHub?: EventHub;
 }
 
 /** A project's `src/index.{ts,mjs,js,cjs}` exports; `{ strapi }` is passed too, for code written for the reference. */

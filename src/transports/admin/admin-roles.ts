@@ -17,6 +17,14 @@ export const ADMIN_ACTIONS = {
   regenerateApiTokens: 'admin::api-tokens.regenerate',
   /** DELETE /admin/api-tokens/:id */
   deleteApiTokens: 'admin::api-tokens.delete',
+  /** GET /admin/webhooks[/:id][/deliveries] */
+  readWebhooks: 'admin::webhooks.read',
+  /** POST /admin/webhooks */
+  createWebhooks: 'admin::webhooks.create',
+  /** PUT /admin/webhooks/:id, POST /admin/webhooks/:id/trigger (as in Strapi) */
+  updateWebhooks: 'admin::webhooks.update',
+  /** DELETE /admin/webhooks/:id, POST /admin/webhooks/batch-delete */
+  deleteWebhooks: 'admin::webhooks.delete',
   /** GET /admin/users-permissions/roles[/:id] */
   readRoles: 'plugin::users-permissions.roles.read',
   /** POST /admin/users-permissions/roles */

@@ -5,6 +5,7 @@ import { hashPasswords } from '../write-values.js';
 import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
+import { announceWrite } from './announce-change.js';
 import { planWrite } from './write-plan.js';
 import { inWriteTransaction } from './write-transaction.js';
 import { createVersion } from './write-version.js';
@@ -20,7 +21,9 @@ export async function createDocuments(context: DocumentContext, { writes, query,
     if (guard) await guard(trx);
     const created: Document[] = [];
     for (const write of hashed) {
-      created.push(await createVersion(context, trx, { write, documentId: createDocumentId(), locale, status: query.status, query, plan }));
+      const document = await createVersion(context, trx, { write, documentId: createDocumentId(), locale, status: query.status, query, plan });
+      await announceWrite(context, trx, 'entry.create', { contentType, documentId: document.documentId, status: query.status, locale });
+      created.push(document);
     }
     return created;
   });

@@ -7,6 +7,7 @@ import { createRowDecoder, type RowDecoder } from '../decode-row.js';
 import type { Document } from '../document.js';
 import type { LinkedContext } from '../linked-context.js';
 import type { VersionContext } from '../versions/version-operations.js';
+import type { ChangeRecorder } from '../../events/change-recorder.js';
 
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -26,6 +27,12 @@ export interface DocumentContext {
   readonly shapes: StatementShapes;
   /** The most objects one populated answer may hold (`api.rest.maxResponseItems`). */
   readonly maxResponseItems: number;
+  /** The clock (events' `createdAt`). */
+  readonly now: () => Date;
+  /** Where committed changes are announced, inside their transaction (service/announce-change.ts). */
+  readonly changes: ChangeRecorder | undefined;
+  /** Whether writes announce now: a one-statement write becomes a transaction then (write-plan.ts). */
+  readonly announces: boolean;
 }
 
 export interface DocumentContextOptions {
@@ -33,9 +40,10 @@ export interface DocumentContextOptions {
   readonly registry: SchemaRegistry;
   readonly now: () => Date;
   readonly maxResponseItems: number;
+  readonly changes?: ChangeRecorder;
 }
 
-export function createDocumentContext({ database, registry, now, maxResponseItems }: DocumentContextOptions): DocumentContext {
+export function createDocumentContext({ database, registry, now, maxResponseItems, changes }: DocumentContextOptions): DocumentContext {
   const { dialect } = database;
   const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
@@ -54,5 +62,10 @@ export function createDocumentContext({ database, registry, now, maxResponseItem
     },
     shapes: new StatementShapes(STATEMENT_CACHE_SIZE),
     maxResponseItems,
+    now,
+    changes,
+    get announces() {
+      return changes?.active === true;
+    },
   };
 }

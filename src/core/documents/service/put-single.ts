@@ -5,6 +5,7 @@ import { hashPasswords } from '../write-values.js';
 import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
+import { announceWrite } from './announce-change.js';
 import { planWrite } from './write-plan.js';
 import { firstDocumentId } from './write-statements.js';
 import { inWriteTransaction } from './write-transaction.js';
@@ -20,11 +21,14 @@ export function putSingle(context: DocumentContext, { contentType, writeFor, que
     if (documentId === null) {
       // Hashing inside the lock: a single type is written rarely, and only one writer waits.
       const write = await hashPasswords(writeFor('create', {}, false));
-      return createVersion(context, trx, { write, documentId: createDocumentId(), locale: written.locale, status: written.status, query: written, plan });
+      const created = await createVersion(context, trx, { write, documentId: createDocumentId(), locale: written.locale, status: written.status, query: written, plan });
+      await announceWrite(context, trx, 'entry.create', { contentType, documentId: created.documentId, status: written.status, locale: written.locale });
+      return created;
     }
     const write = await hashPasswords(writeFor('update', {}, false));
     const document = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan });
     if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
+    await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
     return document;
   });
 }

@@ -4,6 +4,7 @@ import { hashPasswords } from '../write-values.js';
 import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
+import { announceWrite } from './announce-change.js';
 import { planWrite } from './write-plan.js';
 import { updateReturningStatement } from './write-statements.js';
 import { inWriteTransaction, translateClientErrors } from './write-transaction.js';
@@ -24,6 +25,8 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
   const written = { ...query, locale: singleLocale(query) };
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
-    return writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
+    const document = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
+    if (document) await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    return document;
   });
 }

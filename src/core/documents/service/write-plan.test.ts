@@ -106,6 +106,13 @@ describe('planWrite', () => {
         assert.equal(plan.tableLock, 'before-read');
         assert.ok(plan.linkLocks.length > 0);
       });
+
+      it('while changes are announced no write is a lone statement: the outbox row goes in the same transaction', () => {
+        const announcing = { dialect, registry: versions, announces: true };
+        const write = validateData({ siteName: 'x' }, setting, 'update', versions);
+        assert.deepEqual(planWrite({ operation: 'update', write, populates: false }, announcing), { execution: 'transaction', linkLocks: [], tableLock: 'at-unique-check', lockVersionRows: dialect.rowLocks });
+        assert.deepEqual(planWrite({ operation: 'delete', contentType: alpha }, { ...announcing, registry: unique }), { execution: 'transaction', linkLocks: [], tableLock: 'at-unique-check', lockVersionRows: dialect.rowLocks });
+      });
     });
   }
 });

@@ -53,6 +53,8 @@ export type PlannedWrite =
 export interface PlanContext {
   readonly dialect: Dialect;
   readonly registry: SchemaRegistry;
+  /** Changes are announced (an outbox row in the write's transaction): no write runs as a lone statement. */
+  readonly announces?: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ type TransactionWrite = Extract<PlannedWrite, { readonly operation: 'create' | '
 
 export function planWrite(planned: TransactionWrite, context: PlanContext): TransactionPlan;
 export function planWrite(planned: PlannedWrite, context: PlanContext): WritePlan;
-export function planWrite(planned: PlannedWrite, { dialect, registry }: PlanContext): WritePlan {
+export function planWrite(planned: PlannedWrite, { dialect, registry, announces = false }: PlanContext): WritePlan {
   switch (planned.operation) {
     case 'create': {
       if (versioned(planned.contentType)) return aroundType(planned.contentType, registry);
@@ -92,7 +94,7 @@ export function planWrite(planned: PlannedWrite, { dialect, registry }: PlanCont
       const unique = holdsUniqueValues(write);
       // The change and the row it left in one round trip, selected exactly as a read by
       // documentId would select it: only a plain row with nothing around it to write or read.
-      if (!versioned(contentType) && !unique && dialect.updateReturning && !writesLinks(write) && !populates) return { execution: 'statement' };
+      if (!versioned(contentType) && !unique && dialect.updateReturning && !writesLinks(write) && !populates && !announces) return { execution: 'statement' };
       if (versioned(contentType)) return { ...aroundType(contentType, registry), lockVersionRows: dialect.rowLocks };
       return { execution: 'transaction', linkLocks: linkTablesOf(write, registry), tableLock: unique ? 'before-read' : 'at-unique-check', lockVersionRows: dialect.rowLocks };
     }
@@ -105,7 +107,11 @@ export function planWrite(planned: PlannedWrite, { dialect, registry }: PlanCont
     }
     case 'delete':
       // A plain row that owns no links and is no link's target goes in one DELETE.
-      if (!versioned(planned.contentType) && !hasLinks(planned.contentType, registry)) return { execution: 'statement' };
+      if (!versioned(planned.contentType) && !hasLinks(planned.contentType, registry)) {
+        if (!announces) return { execution: 'statement' };
+        // The row is read (for the event) before it goes: locked, so that what is announced is what was deleted.
+        return { execution: 'transaction', linkLocks: [], tableLock: 'at-unique-check', lockVersionRows: dialect.rowLocks };
+      }
       return aroundType(planned.contentType, registry);
     case 'version-action':
       return aroundType(planned.contentType, registry);
