@@ -11,7 +11,7 @@ function withPlugins(value: Record<string, unknown>): AppConfig {
 describe('the plugins this server is composed of', () => {
   it('are all in the list, the content-type builder and email included, each named once', () => {
     const names = PLUGINS.map((plugin) => plugin.name);
-    assert.deepEqual(names, ['users-permissions', 'email', 'api-tokens', 'i18n', 'upload', 'content-type-builder']);
+    assert.deepEqual(names, ['users-permissions', 'email', 'api-tokens', 'i18n', 'upload', 'content-type-builder', 'webhooks']);
   });
 
   it('read every section of config/plugins Strapi knows, each with one reader; a project without the file starts on defaults', () => {
@@ -26,7 +26,7 @@ describe('the plugins this server is composed of', () => {
   });
 
   it("follow the change feed's topics of core's services and those the plugins declare", () => {
-    assert.deepEqual([...feedTopics()].sort(), ['locales', 'model', 'permissions']);
+    assert.deepEqual([...feedTopics()].sort(), ['locales', 'model', 'permissions', 'webhooks']);
     assert.deepEqual(PLUGINS.find((plugin) => plugin.name === 'users-permissions')?.topics, ['permissions']);
   });
 });

@@ -38,9 +38,10 @@ describe('Strapi custom code: routes, controllers, services, policies, middlewar
     await t.close();
   });
 
-  it('bootstrap gets strapi: content-types, config of config/custom.js, services, EE, and a clear error for what Tessera lacks', () => {
+  it('bootstrap gets strapi: content-types, config of config/custom.js, services, db.query, plugin services, EE, and a clear error for what Tessera lacks', () => {
     assert.ok(logs.includes('[info] bootstrap: 3 content-types, greeting "Hello", EE false'), logs.join('\n'));
     assert.ok(logs.includes('[info] bootstrap: Hello, bootstrap!'), logs.join('\n'));
+    assert.ok(logs.includes('[info] bootstrap: public role "Public", roles authenticated, public, 0 articles'), logs.join('\n'));
     assert.ok(logs.some((line) => line.includes('not supported by Tessera: strapi.telemetry')), logs.join('\n'));
     assert.deepEqual(logs.filter((line) => line.startsWith('Not run:')), []);
   });
