@@ -259,23 +259,28 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     },
   });
   // Read once: the registry is built from them, and the content-type builder starts from them.
-  const { source, builtIns, notes } = await loadProjectModel(projectDir, config, customFields.types());
-  const { registry: initialRegistry, tables: initialTables } = buildModel(source, builtIns);
+  let loadedModel: Awaited<ReturnType<typeof loadProjectModel>>;
+  let built: ReturnType<typeof buildModel>;
+  let database: Database;
+  let projectCode: Awaited<ReturnType<typeof loadProjectCode>>;
+  try {
+    loadedModel = await loadProjectModel(projectDir, config, customFields.types());
+    built = buildModel(loadedModel.source, loadedModel.builtIns);
+    // The project's controllers, services, routes, policies and middlewares: evaluated now, run once the services exist.
+    projectCode = await loadProjectCode(projectDir, built.registry);
+    database = await openDatabase(config.database);
+  } catch (error) {
+    // A start that stops leaves no global `strapi` behind.
+    hideStrapi();
+    throw error;
+  }
+  const { source, builtIns, notes } = loadedModel;
+  const { registry: initialRegistry, tables: initialTables } = built;
   for (const note of notes) log(note);
   const pluginsNote = unavailablePluginsNote(config.files.plugins, projectDir);
   if (pluginsNote !== null) log(pluginsNote);
   for (const warning of reservedNameWarnings(initialRegistry.contentTypes)) log(warning);
   extendStrapi(strapi, strapiBasics({ projectDir, types: [...source.types, ...builtIns.types], components: [...source.components, ...builtIns.components], log }));
-  let database: Database;
-  let projectCode: Awaited<ReturnType<typeof loadProjectCode>>;
-  try {
-    // The project's controllers, services, routes, policies and middlewares: evaluated now, run once the services exist.
-    projectCode = await loadProjectCode(projectDir, initialRegistry);
-    database = await openDatabase(config.database);
-  } catch (error) {
-    hideStrapi();
-    throw error;
-  }
   let feed: ChangeFeed | undefined;
   let cron: StrapiCron | undefined;
   let pluginServices: Awaited<ReturnType<typeof createStrapiPluginServices>> | undefined;
