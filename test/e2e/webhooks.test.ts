@@ -247,6 +247,38 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     assert.equal(deleted[0]?.body.media.id, file.id);
   });
 
+  it('entry: components, dynamic zones, media and relations populated as Strapi 5 does; private fields left out; delete unpopulated', async () => {
+    const data = new FormData();
+    data.append('files', new Blob(['cover\n'], { type: 'text/plain' }), 'cover.txt');
+    const [file] = (await (await fetch(`${t.baseUrl}/api/upload`, { method: 'POST', body: data })).json()) as any[];
+    const note = (await t.post('/api/notes', { data: { body: 'linked' } })).body.data;
+    let documentId = '';
+    const created = await delivered(async () => {
+      const response = await t.post('/api/pages', { data: { title: 'Home', seo: { metaTitle: 'Home SEO', internalNote: 'hidden' }, blocks: [{ __component: 'shared.seo', metaTitle: 'Block', internalNote: 'hidden' }], cover: file.id, note: note.documentId } });
+      assert.equal(response.status, 201, response.text);
+      documentId = response.body.data.documentId;
+    });
+    assert.deepEqual(names(created), ['entry.create']);
+    const entry = created[0]?.body.entry;
+    assert.equal(entry.title, 'Home');
+    assert.deepEqual(entry.seo, { id: entry.seo.id, metaTitle: 'Home SEO' });
+    assert.deepEqual(entry.blocks, [{ __component: 'shared.seo', id: entry.blocks[0].id, metaTitle: 'Block' }]);
+    assert.equal(entry.cover.id, file.id);
+    assert.equal(entry.cover.url, file.url);
+    assert.equal(entry.cover.name, 'cover.txt');
+    assert.equal(entry.note.documentId, note.documentId);
+    assert.equal(entry.note.body, 'linked');
+    assert.equal(entry.note.note, undefined, 'relations one level deep');
+    const updated = await delivered(() => t.put(`/api/pages/${documentId}`, { data: { title: 'Home 2' } }));
+    assert.equal(updated[0]?.body.entry.seo.metaTitle, 'Home SEO');
+    assert.equal(updated[0]?.body.entry.note.documentId, note.documentId);
+    const deleted = await delivered(() => t.request('DELETE', `/api/pages/${documentId}`));
+    assert.deepEqual(names(deleted), ['entry.delete']);
+    const gone = deleted[0]?.body.entry;
+    assert.equal(gone.title, 'Home 2');
+    for (const key of ['seo', 'blocks', 'cover', 'note']) assert.ok(!(key in gone), `${key} is not populated on delete`);
+  });
+
   it('refused (4xx) and rolled-back writes announce nothing', async () => {
     const refused = await delivered(async () => {
       assert.equal((await t.post('/api/articles', { data: { code: 'no-title' } })).status, 400, 'title is required to publish');

@@ -19,7 +19,7 @@ export const WEBHOOKS_TOPIC = 'webhooks';
 async function registerWebhooks(fastify: HttpHost, context: PluginContext): Promise<null> {
   const { database, clock, log } = context;
   const config = readWebhooksConfig(context.config.files.server, context.config.production);
-  if (config.populateRelations) log('webhooks.populateRelations is not supported: events carry the entry without its relations (docs/webhooks.md).');
+  if (config.populateRelations) log('webhooks.populateRelations has no effect: as in Strapi 5, events carry relations one level deep (docs/webhooks.md).');
   const store = createWebhookStore(database, () => clock.now());
   const recount = async (db = database.db): Promise<void> => context.changeListeners.set('webhooks', (await store.countEnabled(db)) > 0);
   await recount();

@@ -1,14 +1,58 @@
 import type { Executor } from '../../db/database.js';
 import type { EntryEventName, MediaEventName } from '../../events/change-event.js';
 import type { DocumentQuery, Status } from '../../query/document-query.js';
+import type { PopulateNode } from '../../query/document-query.js';
+import { parsePopulate } from '../../query/parse/parse-populate.js';
 import { isPublicAttribute } from '../../schema/attribute.js';
 import { isPluginType, type ContentType } from '../../schema/content-type.js';
+import type { StoredModel } from '../../schema/model.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
 import type { Document } from '../document.js';
 import type { DocumentContext } from './document-context.js';
 import { readDocument } from './read-document.js';
 
-/** The version an event carries: its public scalar attributes, nothing populated, whatever the request asked. */
-function eventQuery(contentType: ContentType, status: Status, locale: string): DocumentQuery {
+/**
+ * What Strapi 5's document service populates in an event's entry: components and dynamic zones
+ * to any depth, media, and each relation one level deep (its targets' own fields). Private
+ * attributes are left out, as its output sanitizer removes them.
+ */
+function eventPopulate(model: StoredModel, registry: SchemaRegistry, seen: ReadonlySet<string>): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const attribute of model.attributes.values()) {
+    if (!isPublicAttribute(attribute)) continue;
+    if (attribute.kind === 'relation') raw[attribute.name] = true;
+    else if (attribute.kind === 'component') raw[attribute.name] = nested(attribute.component, registry, seen);
+    else if (attribute.kind === 'dynamiczone') {
+      const on: Record<string, unknown> = {};
+      for (const uid of attribute.components) on[uid] = nested(uid, registry, seen);
+      raw[attribute.name] = { on };
+    }
+  }
+  return raw;
+}
+
+/** A component's own populate (nothing inside when the component is already on the path, so a cycle ends). */
+function nested(uid: string, registry: SchemaRegistry, seen: ReadonlySet<string>): Record<string, unknown> {
+  const component = registry.component(uid);
+  if (!component || seen.has(uid)) return {};
+  const populate = eventPopulate(component, registry, new Set([...seen, uid]));
+  return Object.keys(populate).length > 0 ? { populate } : {};
+}
+
+/**
+ * The populate tree of an entry, through the REST API's own parser. A schema too large for
+ * its bounds yields the scalar attributes only rather than failing the write.
+ */
+function entryPopulate(contentType: ContentType, registry: SchemaRegistry): readonly PopulateNode[] {
+  try {
+    return parsePopulate(eventPopulate(contentType, registry, new Set()), contentType, registry);
+  } catch {
+    return [];
+  }
+}
+
+/** The version an event carries: its public attributes, and what `populate` names, whatever the request asked. */
+function eventQuery(contentType: ContentType, populate: readonly PopulateNode[], status: Status, locale: string): DocumentQuery {
   return {
     contentType,
     fields: contentType.readableAttributes.filter(isPublicAttribute),
@@ -17,7 +61,7 @@ function eventQuery(contentType: ContentType, status: Status, locale: string): D
     pagination: { mode: 'offset', start: 0, limit: 1, withCount: false },
     status: contentType.draftAndPublish ? status : 'published',
     locale,
-    populate: [],
+    populate,
   };
 }
 
@@ -38,10 +82,15 @@ export function announcing(context: DocumentContext, contentType: ContentType): 
   return context.announces && (!isPluginType(contentType) || contentType.uid === MEDIA_UID);
 }
 
-/** Reads the version an event carries, inside the write's transaction (before a delete removes it); null when not announcing. */
-export async function readAnnounced(context: DocumentContext, executor: Executor, { contentType, documentId, status, locale }: AnnouncedVersion): Promise<Document | null> {
+/**
+ * Reads the version an event carries, inside the write's transaction (before a delete removes
+ * it); null when not announcing. `populated`: with what Strapi populates (not for a delete or an
+ * unpublish, whose entry Strapi sends as stored, nor for files).
+ */
+export async function readAnnounced(context: DocumentContext, executor: Executor, { contentType, documentId, status, locale }: AnnouncedVersion, populated = false): Promise<Document | null> {
   if (!announcing(context, contentType)) return null;
-  return readDocument(context, executor, eventQuery(contentType, status, locale), documentId);
+  const populate = populated && contentType.uid !== MEDIA_UID ? entryPopulate(contentType, context.registry) : [];
+  return readDocument(context, executor, eventQuery(contentType, populate, status, locale), documentId);
 }
 
 /** Records the event of a committed-to-be change in the write's transaction; nothing when not announcing or when there is no entry. */
@@ -60,7 +109,7 @@ export async function recordChange(context: DocumentContext, executor: Executor,
 /** Reads the version and records its event (create, update, publish…: the version as it is after the write). */
 export async function announceChange(context: DocumentContext, executor: Executor, event: EntryEventName, version: AnnouncedVersion): Promise<void> {
   if (!announcing(context, version.contentType)) return;
-  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version));
+  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version, event !== 'entry.unpublish'));
 }
 
 /**
