@@ -374,6 +374,8 @@ module.exports = {
 };
 `,
     );
+    // Strapi 5's document service populates relations in events whatever this says (it mattered in Strapi 4).
+    await writeFile(path.join(project, 'config', 'server.json'), JSON.stringify({ webhooks: { populateRelations: true, pollIntervalMs: 1000 } }));
     t = await startTestApp({ fixture: project, clock });
   });
   after(async () => {
@@ -396,5 +398,23 @@ module.exports = {
       ['on', payload],
       ['subscribe', 'entry.create', payload],
     ]);
+  });
+
+  it('with populateRelations: true, the entry is the same as without: relations one level deep, components populated', async () => {
+    const note = (await t.post('/api/notes', { data: { body: 'target' } })).body.data;
+    const created = await t.post('/api/pages', { data: { title: 'P', seo: { metaTitle: 'S' }, note: note.documentId } });
+    assert.equal(created.status, 201, created.text);
+    const ofPage = (): unknown[][] => heard.filter((item) => item[0] === 'on' && (item[1] as { uid: string }).uid === 'api::page.page');
+    await waitUntil('the page heard', () => {
+      clock.advance(1000);
+      return ofPage().length === 1;
+    });
+    const entry = (ofPage()[0]?.[1] as { entry: any }).entry;
+    assert.equal(entry.documentId, created.body.data.documentId);
+    assert.deepEqual(entry.seo, { id: entry.seo.id, metaTitle: 'S' });
+    assert.equal(entry.note.documentId, note.documentId);
+    assert.equal(entry.note.body, 'target');
+    assert.equal(entry.cover, null);
+    assert.deepEqual(entry.blocks, []);
   });
 });
