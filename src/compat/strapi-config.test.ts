@@ -23,7 +23,8 @@ test('config.get reads every config file, env-merged, plugins by their uid, serv
     'config/server.js': 'module.exports = { port: 1337, app: { keys: ["k"] } };',
   });
   try {
-    const config = await loadStrapiConfig(await loadAppConfig({ projectDir: dir, env: { NODE_ENV: 'production', GREETING: 'Hi', PORT: '4000' } }));
+    const appConfig = await loadAppConfig({ projectDir: dir, env: { NODE_ENV: 'production', GREETING: 'Hi', PORT: '4000' } });
+    const config = await loadStrapiConfig(appConfig);
     assert.equal(config.get('custom.greeting'), 'Hi');
     assert.deepEqual(config.get('custom.nested'), { a: 1, b: 3 });
     assert.equal(config.get('plugin::upload.sizeLimit'), 1000);
@@ -34,6 +35,10 @@ test('config.get reads every config file, env-merged, plugins by their uid, serv
     assert.equal(config.has('custom.nested.a'), true);
     config.set('custom.added.deep', 5);
     assert.equal(config.get('custom.added.deep'), 5);
+    // A file the start read is shared with the server's config, which a set() leaves as it was.
+    config.set('plugin::upload.sizeLimit', 2000);
+    assert.equal(config.get('plugin::upload.sizeLimit'), 2000);
+    assert.deepEqual(appConfig.files.plugins.value, { upload: { config: { sizeLimit: 1000 } } });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

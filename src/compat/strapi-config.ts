@@ -42,8 +42,10 @@ export async function loadStrapiConfig(config: AppConfig): Promise<StrapiConfig>
   } catch {
     names = [];
   }
+  // The files the start read already are taken as it read them: each project file is evaluated once.
+  const read: Readonly<Record<string, unknown>> = { server: config.files.server.value, plugins: config.files.plugins.value, admin: config.files.admin.value, middlewares: config.files.middlewares.value };
   const root: Record<string, unknown> = {};
-  for (const name of names) root[name] = (await loadConfigExport(source, name)).value;
+  for (const name of names) root[name] = Object.hasOwn(read, name) ? read[name] : (await loadConfigExport(source, name)).value;
   root.server = { ...(isRecord(root.server) ? root.server : {}), host: config.server.host, port: config.server.port };
   return {
     get<T>(name: string, fallback?: T): T {
@@ -55,9 +57,11 @@ export async function loadStrapiConfig(config: AppConfig): Promise<StrapiConfig>
     },
     set(name: string, value: unknown): void {
       const keys = keysOf(name);
+      // Copied along the path before it is written: the values the start read are shared and frozen.
       let object: Record<string, unknown> = root;
       for (const key of keys.slice(0, -1)) {
-        if (!isRecord(object[key])) object[key] = {};
+        const next = object[key];
+        object[key] = isRecord(next) ? { ...next } : {};
         object = object[key] as Record<string, unknown>;
       }
       const last = keys[keys.length - 1];
