@@ -106,10 +106,10 @@ export async function recordChange(context: DocumentContext, executor: Executor,
   await changes.record(executor, { event, createdAt, model: contentType.singularName, uid: contentType.uid, entry });
 }
 
-/** Reads the version and records its event (create, update, publish…: the version as it is after the write). */
+/** Reads the version and records its event (create, update, publish, discard: the version as it is after the write, populated). */
 export async function announceChange(context: DocumentContext, executor: Executor, event: EntryEventName, version: AnnouncedVersion): Promise<void> {
   if (!announcing(context, version.contentType)) return;
-  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version, event !== 'entry.unpublish'));
+  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version, true));
 }
 
 /**
