@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -386,8 +386,16 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     const before = receiver.calls.length;
     const triggered = await call('POST', `/admin/webhooks/${hookId}/trigger`);
     assert.equal(triggered.status, 200, triggered.text);
-    assert.deepEqual(triggered.body, { data: { statusCode: 200, message: '' } });
+    const recorded = async (name: string): Promise<any> => JSON.parse(await readFile(fixturePath(`strapi-admin/webhooks/${name}.json`), 'utf8'));
+    assert.deepEqual(triggered.body, (await recorded('trigger-ok')).response.body);
     assert.equal(receiver.calls[before]?.body.event, 'trigger-test');
+    assert.deepEqual(Object.keys(receiver.calls[before]?.body).sort(), ['createdAt', 'event']);
+    // A refusal: its status and the receiver's answer, as Strapi shows them.
+    receiver.mode = 503;
+    const refused = await call('POST', `/admin/webhooks/${hookId}/trigger`);
+    receiver.mode = 'ok';
+    assert.deepEqual(refused.body, { data: { statusCode: 503, message: 'no' } });
+    assert.deepEqual(Object.keys(refused.body.data), Object.keys((await recorded('trigger-refused')).response.body.data));
     const current = (await call('GET', `/admin/webhooks/${hookId}`)).body.data;
     assert.equal((await call('PUT', `/admin/webhooks/${hookId}`, { ...current, isEnabled: false })).body.data.isEnabled, false);
     assert.equal(t.app.changeListeners.any, false);
