@@ -136,7 +136,13 @@ export async function runWebhookScenario(driver: ScenarioDriver, step: ScenarioS
   await step('07-rest-update-article', async () => {
     expect(await driver.rest('PUT', `/api/articles/${restArticle}`, { data: { title: 'Webhook payloads, updated', views: 4 } }), 200, 'update article');
   });
-  await step('08-draft-create-article', async () => {
+  await step('08-rest-create-article-locale-fr', async () => {
+    expect(await driver.rest('PUT', `/api/articles/${restArticle}?locale=fr`, { data: { title: 'Charges utiles', slug: 'charges-utiles', views: 5, seo: { metaTitle: 'SEO fr' } } }), 200, 'create the fr locale');
+  });
+  await step('09-rest-delete-article-locale-fr', async () => {
+    expect(await driver.rest('DELETE', `/api/articles/${restArticle}?locale=fr`), 204, 'delete the fr locale');
+  });
+  await step('10-draft-create-article', async () => {
     const data = {
       title: 'Webhook draft',
       slug: 'webhook-draft',
@@ -149,32 +155,44 @@ export async function runWebhookScenario(driver: ScenarioDriver, step: ScenarioS
     };
     draftArticle = expect(await driver.draftCreate(ARTICLE, data), 201, 'draft create').data.documentId;
   });
-  await step('09-draft-update-article', async () => {
+  await step('11-draft-update-article', async () => {
     expect(await driver.draftUpdate(ARTICLE, draftArticle, { title: 'Webhook draft, edited', views: 2 }), 200, 'draft update');
   });
-  await step('10-draft-publish-article', async () => {
+  await step('12-draft-publish-article', async () => {
     expect(await driver.draftAction(ARTICLE, draftArticle, 'publish'), 200, 'publish');
   });
-  await step('11-draft-update-after-publish', async () => {
+  await step('13-draft-update-after-publish', async () => {
     expect(await driver.draftUpdate(ARTICLE, draftArticle, { title: 'Webhook draft, to be discarded' }), 200, 'draft update after publish');
   });
-  await step('12-draft-discard', async () => {
+  await step('14-draft-discard', async () => {
     expect(await driver.draftAction(ARTICLE, draftArticle, 'discard'), 200, 'discard');
   });
-  await step('13-draft-unpublish', async () => {
+  await step('15-draft-unpublish', async () => {
     expect(await driver.draftAction(ARTICLE, draftArticle, 'unpublish'), 200, 'unpublish');
   });
-  await step('14-draft-delete-article', async () => {
+  await step('16-draft-delete-article', async () => {
     // The content manager answers 200 with the document, REST 204.
     expect(await driver.draftDelete(ARTICLE, draftArticle), [200, 204], 'draft delete');
   });
-  await step('15-rest-delete-article', async () => {
+  await step('17-rest-delete-article', async () => {
     expect(await driver.rest('DELETE', `/api/articles/${restArticle}`), 204, 'delete article');
   });
-  await step('16-rest-delete-category', async () => {
+  await step('18-rest-delete-category', async () => {
     expect(await driver.rest('DELETE', `/api/categories/${categoryId}`), 204, 'delete category');
   });
-  await step('17-media-delete', async () => {
+  await step('19-rest-put-single-type-create', async () => {
+    expect(await driver.rest('PUT', '/api/homepage', { data: { title: 'Webhook home', hero: { metaTitle: 'Hero', shareImage: photo } } }), 200, 'create the homepage');
+  });
+  await step('20-rest-put-single-type-update', async () => {
+    expect(await driver.rest('PUT', '/api/homepage', { data: { title: 'Webhook home, updated' } }), 200, 'update the homepage');
+  });
+  await step('21-rest-delete-single-type', async () => {
+    expect(await driver.rest('DELETE', '/api/homepage'), 204, 'delete the homepage');
+  });
+  await step('22-media-replace', async () => {
+    expect(await driver.upload([{ name: 'webhook-replacement.png', type: 'image/png', data: pngOf(50, 40) }], undefined, small), 200, 'replace the small file');
+  });
+  await step('23-media-delete', async () => {
     expect(await driver.deleteFile(photo), 200, 'delete photo');
   });
 }
