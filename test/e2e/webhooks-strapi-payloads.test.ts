@@ -21,7 +21,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * purpose are applied to the recording below, each with its reason (docs/webhooks.md lists them).
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- payloads are arbitrary JSON */
 const ENV = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Secret123' };
 const RECORDINGS = fixturePath('strapi-webhooks');
 
