@@ -295,7 +295,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
     const model = createModelHolder({
       registry: initialRegistry,
-      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder }),
+      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder, log }),
       version: 0,
     });
     // Everything below sees the model being served, which the content-type builder may replace.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -161,7 +161,13 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     assert.notEqual(first.headers['idempotency-key'], published.headers['idempotency-key']);
 
     assert.deepEqual(names(await delivered(() => t.put(`/api/articles/${documentId}`, { data: { title: 'Hello 2' } }))), ['entry.update', 'entry.publish']);
-    assert.deepEqual(names(await delivered(() => t.post(`/api/articles/${documentId}/actions/unpublish`, {}))), ['entry.unpublish']);
+    const unpublished = await delivered(() => t.post(`/api/articles/${documentId}/actions/unpublish`, {}));
+    assert.deepEqual(names(unpublished), ['entry.unpublish']);
+    // As Strapi 5 (recorded): the published version that was removed, not the draft that stays.
+    assert.notEqual(unpublished[0]?.body.entry.publishedAt, null);
+    assert.equal(unpublished[0]?.body.entry.title, 'Hello 2');
+    assert.equal(unpublished[0]?.body.entry.documentId, documentId);
+    assert.deepEqual(names(await delivered(() => t.post(`/api/articles/${documentId}/actions/unpublish`, {}))), [], 'nothing published: nothing removed, no event');
     assert.deepEqual(names(await delivered(() => t.post(`/api/articles/${documentId}/actions/publish`, {}))), ['entry.publish']);
     const draftOnly = await delivered(() => t.put(`/api/articles/${documentId}?status=draft`, { data: { title: 'Draft only' } }));
     assert.deepEqual(names(draftOnly), ['entry.update']);
@@ -245,6 +251,46 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     const deleted = await delivered(async () => assert.equal((await t.request('DELETE', `/api/upload/files/${file.id}`)).status, 200));
     assert.deepEqual(names(deleted), ['media.delete']);
     assert.equal(deleted[0]?.body.media.id, file.id);
+  });
+
+  it('the media library: an update of a file (its information, or the file replaced) announced once as media.update', async () => {
+    const upload = new FormData();
+    upload.append('files', new Blob(['first\n'], { type: 'text/plain' }), 'first.txt');
+    const [file] = (await (await fetch(`${t.baseUrl}/api/upload`, { method: 'POST', body: upload })).json()) as any[];
+    const post = async (form: FormData): Promise<any> => {
+      const response = await fetch(`${t.baseUrl}/api/upload?id=${file.id}`, { method: 'POST', body: form });
+      assert.equal(response.status, 200);
+      return response.json();
+    };
+    let answered: any;
+    const info = await delivered(async () => {
+      const form = new FormData();
+      form.append('fileInfo', JSON.stringify({ name: 'renamed.txt', alternativeText: 'Alt', caption: 'Cap' }));
+      answered = await post(form);
+    });
+    assert.deepEqual(names(info), ['media.update']);
+    const media = info[0]?.body.media;
+    assert.deepEqual(Object.keys(info[0]?.body).sort(), ['createdAt', 'event', 'media']);
+    assert.equal(media.id, file.id);
+    assert.equal(media.documentId, file.documentId);
+    assert.deepEqual([media.name, media.alternativeText, media.caption], ['renamed.txt', 'Alt', 'Cap']);
+    assert.equal(media.url, file.url);
+    assert.equal(media.updatedAt, answered.updatedAt);
+    const replaced = await delivered(async () => {
+      const form = new FormData();
+      form.append('files', new Blob(['second, longer\n'], { type: 'text/plain' }), 'second.txt');
+      answered = await post(form);
+    });
+    assert.deepEqual(names(replaced), ['media.update']);
+    assert.equal(replaced[0]?.body.media.id, file.id);
+    assert.equal(replaced[0]?.body.media.url, answered.url);
+    assert.equal(replaced[0]?.body.media.size, answered.size);
+    const refused = await delivered(async () => {
+      const form = new FormData();
+      form.append('fileInfo', JSON.stringify({ name: 'x', nope: 1 }));
+      assert.equal((await fetch(`${t.baseUrl}/api/upload?id=${file.id}`, { method: 'POST', body: form })).status, 400);
+    });
+    assert.deepEqual(names(refused), [], 'a refused update announces nothing');
   });
 
   it('entry: components, dynamic zones, media and relations populated as Strapi 5 does; private fields left out; delete unpopulated', async () => {
@@ -340,8 +386,16 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
     const before = receiver.calls.length;
     const triggered = await call('POST', `/admin/webhooks/${hookId}/trigger`);
     assert.equal(triggered.status, 200, triggered.text);
-    assert.deepEqual(triggered.body, { data: { statusCode: 200, message: '' } });
+    const recorded = async (name: string): Promise<any> => JSON.parse(await readFile(fixturePath(`strapi-admin/webhooks/${name}.json`), 'utf8'));
+    assert.deepEqual(triggered.body, (await recorded('trigger-ok')).response.body);
     assert.equal(receiver.calls[before]?.body.event, 'trigger-test');
+    assert.deepEqual(Object.keys(receiver.calls[before]?.body).sort(), ['createdAt', 'event']);
+    // A refusal: its status and the receiver's answer, as Strapi shows them.
+    receiver.mode = 503;
+    const refused = await call('POST', `/admin/webhooks/${hookId}/trigger`);
+    receiver.mode = 'ok';
+    assert.deepEqual(refused.body, { data: { statusCode: 503, message: 'no' } });
+    assert.deepEqual(Object.keys(refused.body.data), Object.keys((await recorded('trigger-refused')).response.body.data));
     const current = (await call('GET', `/admin/webhooks/${hookId}`)).body.data;
     assert.equal((await call('PUT', `/admin/webhooks/${hookId}`, { ...current, isEnabled: false })).body.data.isEnabled, false);
     assert.equal(t.app.changeListeners.any, false);

@@ -65,6 +65,8 @@ export interface DocumentServiceOptions {
   readonly interceptor?: DocumentInterceptor;
   /** Where each committed write is announced, inside its transaction (the event outbox); none, or inactive, costs nothing. */
   readonly changes?: ChangeRecorder;
+  /** The app's log (what a write does otherwise than asked without failing, e.g. an event's entry left unpopulated). */
+  readonly log?: (message: string) => void;
 }
 
 type Operation<A extends DocumentAction> = (request: RequestOf<A>) => Promise<ResultOf<A>>;
@@ -75,8 +77,8 @@ function intercepted<A extends DocumentAction>(interceptor: DocumentInterceptor 
   return (request) => (interceptor.active ? interceptor.intercept({ action, contentType: contentTypeOf(request), request }, run, reads) : run(request));
 }
 
-export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes }: DocumentServiceOptions): DocumentService {
-  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}) });
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes, log }: DocumentServiceOptions): DocumentService {
+  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}), ...(log ? { log } : {}) });
   const byQuery = (request: { readonly query: { readonly contentType: ContentType } }): ContentType => request.query.contentType;
   const byType = (request: { readonly contentType: ContentType }): ContentType => request.contentType;
   const reads: DocumentReads = { findOne: (request) => findOne(context, request), singleDocumentId: (request) => findSingleDocumentId(context, request) };

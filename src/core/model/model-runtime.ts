@@ -68,9 +68,9 @@ function removalGraceMs(database: Database, feed: ChangeFeed): number {
   return database.dialect.name === 'sqlite' ? 0 : 2 * feed.followDelayMs + 500;
 }
 
-function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, deps: Pick<ModelRuntimeDeps, 'maxResponseItems' | 'interceptor' | 'changes'>): ModelState {
-  const { maxResponseItems, interceptor, changes } = deps;
-  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }), ...(interceptor ? { interceptor } : {}), ...(changes ? { changes } : {}) });
+function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, deps: Pick<ModelRuntimeDeps, 'maxResponseItems' | 'interceptor' | 'changes' | 'log'>): ModelState {
+  const { maxResponseItems, interceptor, changes, log } = deps;
+  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }), ...(interceptor ? { interceptor } : {}), ...(changes ? { changes } : {}), log });
   return { registry: model.registry, documents, version };
 }
 

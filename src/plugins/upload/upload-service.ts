@@ -128,8 +128,12 @@ export function createUploadService({ config, provider, documents, registry, con
     return { file, info, kind, hash: hashFor(name, file.name), dimensions, formats };
   }
 
-  /** Stores the file and its formats, noting each key in `stored` at once (for the rollback); → the row's values. */
-  async function store(prepared: Prepared, stored: StoredKey[]): Promise<Record<string, unknown>> {
+  /**
+   * Stores the file and its formats, noting each key in `stored` at once (for the rollback); → the row's values.
+   * `formats` is null when none was made, except for a replacement, where Strapi 5 sets `{}` before
+   * making them (recorded: test/fixtures/strapi-webhooks/02-media-upload-small.json).
+   */
+  async function store(prepared: Prepared, stored: StoredKey[], replacing: boolean): Promise<Record<string, unknown>> {
     const { file, info, kind, hash, dimensions } = prepared;
     const key = `${hash}${kind.ext}`;
     const original = await provider.upload({ key, body: createReadStream(file.tempPath), mime: kind.mime, size: file.bytes });
@@ -160,7 +164,7 @@ export function createUploadService({ config, provider, documents, registry, con
       ...(info.focalPoint !== undefined ? { focalPoint: info.focalPoint } : {}),
       width: dimensions?.width ?? null,
       height: dimensions?.height ?? null,
-      formats: dimensions ? formats : null,
+      formats: prepared.formats.length > 0 || replacing ? formats : null,
       hash,
       ext: kind.ext,
       mime: kind.mime,
@@ -202,7 +206,7 @@ export function createUploadService({ config, provider, documents, registry, con
       return guarded(prepared, async (stored) => {
         await prepareAll(received, infos, prepared);
         const writes = [];
-        for (const item of prepared) writes.push(validateData(await store(item, stored), contentType, 'create', registry));
+        for (const item of prepared) writes.push(validateData(await store(item, stored, false), contentType, 'create', registry));
         // One transaction for the request's rows: all are recorded, or none.
         return documents.createMany({ writes, query: baseQuery() });
       });
@@ -217,7 +221,7 @@ export function createUploadService({ config, provider, documents, registry, con
         await prepareAll(received, infos, prepared);
         const [item] = prepared;
         if (!item) throw new ValidationError('Files are empty');
-        const write = validateData(await store(item, stored), contentType, 'update', registry);
+        const write = validateData(await store(item, stored, true), contentType, 'update', registry);
         const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery() });
         if (!document) throw new Error(`The file ${existing.id} disappeared while it was replaced`);
         return document;

@@ -100,7 +100,9 @@ export async function webhookAdminRoutes(fastify: FastifyInstance, { store, guar
     if (!webhook) throw notFound();
     const body = JSON.stringify({ event: 'trigger-test', createdAt: new Date(now()).toISOString() });
     const result = await send({ url: webhook.url, headers: { ...config.defaultHeaders, ...webhook.headers, 'Content-Type': 'application/json', 'X-Strapi-Event': 'trigger-test' }, body });
-    return { data: result.status === null ? { statusCode: 500, message: result.error ?? '' } : { statusCode: result.status, message: '' } };
+    // Strapi 5's answers (recorded): `{ statusCode }` for a 2xx, the receiver's answer as `message` otherwise, 500 and the error when it could not be reached.
+    if (result.status === null) return { data: { statusCode: 500, message: result.error ?? '' } };
+    return { data: result.status >= 200 && result.status < 300 ? { statusCode: result.status } : { statusCode: result.status, message: result.answer ?? '' } };
   });
 
   /** Tessera's: the webhook's latest deliveries (status, attempts, last answer, last error), newest first. */

@@ -5,7 +5,12 @@ import { isPrivateAddress, isPrivateHost, UNREACHABLE_URL } from './webhook-url.
 export interface SendResult {
   readonly status: number | null;
   readonly error: string | null;
+  /** The receiver's answer when it was not a 2xx (its first ANSWER_CHARS characters): the trigger route shows it, as Strapi does. */
+  readonly answer?: string;
 }
+
+/** How much of a refusing receiver's answer is kept (Strapi keeps it whole; a receiver could send megabytes). */
+export const ANSWER_CHARS = 1000;
 
 export interface SendRequest {
   readonly url: string;
@@ -35,9 +40,9 @@ export function createSender({ timeoutMs, allowPrivateUrls }: SenderOptions): Se
         if (isPrivateHost(hostname) || addresses.some((entry) => isPrivateAddress(entry.address))) return { status: null, error: UNREACHABLE_URL };
       }
       const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      // The body is not needed: read and dropped so that the connection is released.
-      await response.arrayBuffer().catch(() => undefined);
-      return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+      // Read whatever it is so that the connection is released; kept only from a refusal.
+      const text = await response.text().catch(() => '');
+      return response.ok ? { status: response.status, error: null } : { status: response.status, error: `HTTP ${response.status}`, answer: text.slice(0, ANSWER_CHARS) };
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       return { status: null, error: error instanceof Error ? `${error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : error.message}${cause}` : String(error) };

@@ -40,15 +40,23 @@ function nested(uid: string, registry: SchemaRegistry, seen: ReadonlySet<string>
 }
 
 /**
- * The populate tree of an entry, through the REST API's own parser. A schema too large for
- * its bounds yields the scalar attributes only rather than failing the write.
+ * The populate tree of an entry, through the REST API's own parser, built once per content-type
+ * (per model). A schema beyond the parser's bounds (populate depth, number of populated
+ * attributes) yields the version's own fields only rather than failing the write; the log says
+ * so once, since every event of the type is then sent so.
  */
-function entryPopulate(contentType: ContentType, registry: SchemaRegistry): readonly PopulateNode[] {
+function entryPopulate(context: DocumentContext, contentType: ContentType): readonly PopulateNode[] {
+  const known = context.eventPopulates.get(contentType);
+  if (known) return known;
+  let populate: readonly PopulateNode[];
   try {
-    return parsePopulate(eventPopulate(contentType, registry, new Set()), contentType, registry);
-  } catch {
-    return [];
+    populate = parsePopulate(eventPopulate(contentType, context.registry, new Set()), contentType, context.registry);
+  } catch (error) {
+    populate = [];
+    context.log(`Change events of ${contentType.uid} carry its own fields only, nothing populated (no component, dynamic zone, media or relation): ${error instanceof Error ? error.message : String(error)}`);
   }
+  context.eventPopulates.set(contentType, populate);
+  return populate;
 }
 
 /** The version an event carries: its public attributes, and what `populate` names, whatever the request asked. */
@@ -89,7 +97,7 @@ export function announcing(context: DocumentContext, contentType: ContentType): 
  */
 export async function readAnnounced(context: DocumentContext, executor: Executor, { contentType, documentId, status, locale }: AnnouncedVersion, populated = false): Promise<Document | null> {
   if (!announcing(context, contentType)) return null;
-  const populate = populated && contentType.uid !== MEDIA_UID ? entryPopulate(contentType, context.registry) : [];
+  const populate = populated && contentType.uid !== MEDIA_UID ? entryPopulate(context, contentType) : [];
   return readDocument(context, executor, eventQuery(contentType, populate, status, locale), documentId);
 }
 
@@ -106,10 +114,10 @@ export async function recordChange(context: DocumentContext, executor: Executor,
   await changes.record(executor, { event, createdAt, model: contentType.singularName, uid: contentType.uid, entry });
 }
 
-/** Reads the version and records its event (create, update, publish…: the version as it is after the write). */
+/** Reads the version and records its event (create, update, publish, discard: the version as it is after the write, populated). */
 export async function announceChange(context: DocumentContext, executor: Executor, event: EntryEventName, version: AnnouncedVersion): Promise<void> {
   if (!announcing(context, version.contentType)) return;
-  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version, event !== 'entry.unpublish'));
+  await recordChange(context, executor, event, version.contentType, await readAnnounced(context, executor, version, true));
 }
 
 /**

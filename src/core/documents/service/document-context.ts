@@ -8,6 +8,7 @@ import type { Document } from '../document.js';
 import type { LinkedContext } from '../linked-context.js';
 import type { VersionContext } from '../versions/version-operations.js';
 import type { ChangeRecorder } from '../../events/change-recorder.js';
+import type { PopulateNode } from '../../query/document-query.js';
 
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -33,6 +34,10 @@ export interface DocumentContext {
   readonly changes: ChangeRecorder | undefined;
   /** Whether writes announce now: a one-statement write becomes a transaction then (write-plan.ts). */
   readonly announces: boolean;
+  /** What an event's entry populates, per content-type, built at its first event (announce-change.ts). */
+  readonly eventPopulates: WeakMap<ContentType, readonly PopulateNode[]>;
+  /** The app's log: what a write does otherwise than asked, without failing, is said there. */
+  readonly log: (message: string) => void;
 }
 
 export interface DocumentContextOptions {
@@ -41,9 +46,10 @@ export interface DocumentContextOptions {
   readonly now: () => Date;
   readonly maxResponseItems: number;
   readonly changes?: ChangeRecorder;
+  readonly log?: (message: string) => void;
 }
 
-export function createDocumentContext({ database, registry, now, maxResponseItems, changes }: DocumentContextOptions): DocumentContext {
+export function createDocumentContext({ database, registry, now, maxResponseItems, changes, log = () => undefined }: DocumentContextOptions): DocumentContext {
   const { dialect } = database;
   const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
@@ -67,5 +73,7 @@ export function createDocumentContext({ database, registry, now, maxResponseItem
     get announces() {
       return changes?.active === true;
     },
+    eventPopulates: new WeakMap(),
+    log,
   };
 }

@@ -26,9 +26,9 @@ export function putSingle(context: DocumentContext, { contentType, writeFor, que
       return created;
     }
     const write = await hashPasswords(writeFor('update', {}, false));
-    const document = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan });
-    if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
-    await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
-    return document;
+    const version = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan });
+    if (!version) throw new Error(`The document ${documentId} vanished while its table was locked`);
+    await announceWrite(context, trx, version.created ? 'entry.create' : 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    return version.document;
   });
 }

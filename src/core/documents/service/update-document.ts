@@ -25,8 +25,10 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
   const written = { ...query, locale: singleLocale(query) };
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
-    const document = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
-    if (document) await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
-    return document;
+    const version = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
+    if (!version) return null;
+    // A new locale of the document is a create, as Strapi 5 announces it (recorded: strapi-webhooks/08-rest-create-article-locale-fr.json).
+    await announceWrite(context, trx, version.created ? 'entry.create' : 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    return version.document;
   });
 }

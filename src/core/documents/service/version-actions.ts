@@ -9,7 +9,7 @@ import type { DocumentContext } from './document-context.js';
 import { readWritten } from './read-document.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
-import { announceChange } from './announce-change.js';
+import { announceChange, readAnnounced, recordChange } from './announce-change.js';
 import type { EntryEventName } from '../../events/change-event.js';
 import { planWrite } from './write-plan.js';
 import { inWriteTransaction } from './write-transaction.js';
@@ -25,8 +25,16 @@ async function runVersionAction(context: DocumentContext, { contentType, documen
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
     const rows = await versionRows(trx, contentType, documentId, read.locale, plan.lockVersionRows);
     if (rows.length === 0) return null;
-    await act(trx, rows, read.locale);
-    await announceChange(context, trx, event, { contentType, documentId, status, locale: read.locale });
+    if (event === 'entry.unpublish') {
+      // Strapi 5 announces the published version it removes, as stored (recorded:
+      // test/fixtures/strapi-webhooks/13-draft-unpublish.json): read before it goes; none, no event.
+      const removed = await readAnnounced(context, trx, { contentType, documentId, status: 'published', locale: read.locale });
+      await act(trx, rows, read.locale);
+      await recordChange(context, trx, event, contentType, removed);
+    } else {
+      await act(trx, rows, read.locale);
+      await announceChange(context, trx, event, { contentType, documentId, status, locale: read.locale });
+    }
     return readWritten(context, trx, read, documentId);
   });
 }

@@ -85,12 +85,18 @@ export async function createVersion(context: DocumentContext, trx: DbTransaction
   return readWritten(context, trx, { ...query, locale }, documentId);
 }
 
+/** A written version read back, and whether it was created (a new locale of the document: announced as `entry.create`). */
+export interface WrittenVersion {
+  readonly document: Document;
+  readonly created: boolean;
+}
+
 /**
  * Writes a document's version of the query's locale: updates the draft (or only row), or
  * creates the locale's version when the document exists in other locales only (given
  * `localize`), then publishes unless the query says `draft`. null: nothing to write.
  */
-export async function writeVersion(context: DocumentContext, trx: DbTransaction, { documentId, write, query, localize, plan }: VersionWrite): Promise<Document | null> {
+export async function writeVersion(context: DocumentContext, trx: DbTransaction, { documentId, write, query, localize, plan }: VersionWrite): Promise<WrittenVersion | null> {
   const { dialect, linked } = context;
   const { contentType } = write;
   const { locale } = query;
@@ -121,5 +127,5 @@ export async function writeVersion(context: DocumentContext, trx: DbTransaction,
   }
   await syncSharedValues(trx, dialect, contentType, rowId, documentId, writtenStatus(contentType));
   if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, context.versions);
-  return readWritten(context, trx, query, documentId);
+  return { document: await readWritten(context, trx, query, documentId), created: !row };
 }
