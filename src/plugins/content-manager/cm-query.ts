@@ -184,15 +184,24 @@ function splitStatusSort(raw: unknown): { sort: unknown; statusSort: 'asc' | 'de
   return { sort: kept.length > 0 ? kept.join(',') : undefined, statusSort };
 }
 
+/** The admin API's query errors carry `{key, path}` only (the content API's add where the key was). */
+function strapiDetails<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ValidationError && typeof error.details.key === 'string' && 'source' in error.details) throw new ValidationError(error.message, { key: error.details.key, path: error.details.path ?? null });
+    throw error;
+  }
+}
+
 /** The list request of `GET /content-manager/collection-types/:model`. */
 export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, userId: number): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
   const locale = contentType.localized ? localeParam(raw.locale, contentType, context.locales) : context.locales.defaultLocale();
   const status = statusParam(raw.status, contentType);
   const { filters, status: statusFilter } = splitStatusFilter(raw.filters);
   const { sort, statusSort } = splitStatusSort(raw.sort);
-  const parsed = parseDocumentQuery(
-    { filters, sort, populate: populateOf(contentType, context.registry, grant, true) },
-    { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false },
+  const parsed = strapiDetails(() =>
+    parseDocumentQuery({ filters, sort, populate: populateOf(contentType, context.registry, grant, true) }, { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false }),
   );
   const page = positiveInt(raw.page, 1);
   const pageSize = positiveInt(raw.pageSize, 10);

@@ -4,7 +4,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError } from '../../core/shared/errors.js';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
-import { abilitySource, type AbilityOf } from './cm-ability.js';
+import type { AbilityOf } from './cm-ability.js';
 import { createDocumentHandlers } from './cm-documents.js';
 import { createConfigurationStore, defaultMainField, type ConfigSubject, type Configuration } from './content-manager-configuration.js';
 import { componentDto, componentDtos, contentTypeDto, contentTypeDtos, definitionsOf, FIELD_SIZES, type Definitions, type Json } from './content-manager-schemas.js';
@@ -94,7 +94,7 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
   async function componentConfiguration(uid: string, current: SchemaContext) {
     const { uid: own, settings, metadatas, layouts } = await configurationOf(uid, 'components', current);
     const category = current.registry.component(uid)?.category ?? '';
-    return { data: { component: { uid: own, category, settings, metadatas, layouts }, components: await componentsConfigurations(uid, current) } };
+    return { data: { component: { uid: own, category, settings, metadatas, layouts, isComponent: true }, components: await componentsConfigurations(uid, current) } };
   }
 
   fastify.get('/init', async (request) => {
@@ -188,8 +188,9 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
 }
 
 async function registerContentManager(fastify: HttpHost, context: PluginContext): Promise<null> {
-  const guard = createLazyAdminGuard(context.config, context.database, context.store, context.clock);
-  const abilityOf = abilitySource(guard);
+  // Given the context, the guard knows which types are localized (a grant's `locales` apply to those only).
+  const guard = createLazyAdminGuard(context.config, context.database, context.store, context.clock, context);
+  const abilityOf: AbilityOf = (request) => guard.ability(request);
   await fastify.register((host) => contentManagerRoutes(host, context, abilityOf), { prefix: '/content-manager' });
   return null;
 }
