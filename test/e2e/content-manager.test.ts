@@ -127,7 +127,7 @@ describe('content manager', () => {
       const put = await as(boss, 'PUT', '/content-manager/content-types/api::article.article/configuration', {
         settings: { ...contentType.settings, pageSize: 20, mainField: 'slug' },
         layouts: { list: ['id', 'title'], edit: contentType.layouts.edit },
-        metadatas: { title: { edit: { label: 'Headline' }, list: { label: 'Headline' } } },
+        metadatas: { title: { edit: { label: 'Headline' }, list: { label: 'Headline' } }, slug: { list: { searchable: false } } },
         unknown: 'stripped',
       });
       assert.equal(put.status, 200, put.text);
@@ -232,6 +232,8 @@ describe('content manager', () => {
       const fr = await as(boss, 'GET', `${ARTICLES}?locale=fr`);
       assert.deepEqual(fr.body.results.map((item: { title: string }) => item.title), ['Premier']);
       assert.equal((await as(boss, 'GET', `${ARTICLES}?page=0&pageSize=0&_q=query`)).body.pagination.pageSize, 10);
+      // The view configuration marked slug not searchable: `_q` leaves it out.
+      assert.equal((await as(boss, 'GET', `${ARTICLES}?_q=query-1&locale=en`)).body.pagination.total, 0);
       assertLike(await as(boss, 'GET', `${ARTICLES}?sort=nope:ASC`), 'bad-sort');
     });
 

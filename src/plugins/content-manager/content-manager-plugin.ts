@@ -67,7 +67,13 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
     // Read per request: the content-type builder may change the model while the app runs.
     definitions: definitionsOf([context.builtIns, context.modelRuntime.source()]),
   });
-  const handlers = createDocumentHandlers({ registry: () => context.registry, documents: context.documents, database: context.database, locales: context.locales, abilityOf });
+  const searchableOf = async (uid: string): Promise<ReadonlySet<string> | null> => {
+    const subject = subjectOf(uid, schemas());
+    if (!subject) return null;
+    const { metadatas } = await configurations.read('content_types', subject);
+    return new Set(Object.entries(metadatas).filter(([, meta]) => meta.list.searchable === true).map(([name]) => name));
+  };
+  const handlers = createDocumentHandlers({ registry: () => context.registry, documents: context.documents, database: context.database, locales: context.locales, abilityOf, searchableOf });
   const authenticated = (request: FastifyRequest) => abilityOf(request);
 
   async function configurationOf(uid: string, kind: 'content_types' | 'components', current: SchemaContext): Promise<Configuration & { uid: string }> {
