@@ -67,6 +67,7 @@ describe('content manager', () => {
   let author: TestAdmin;
   let otherAuthor: TestAdmin;
   let limited: TestAdmin;
+  let updater: TestAdmin;
   const as = (who: TestAdmin, method: string, url: string, body?: unknown): Promise<TestResponse> => app.request(method, url, { headers: who.headers, ...(body === undefined ? {} : { body }) });
 
   before(async () => {
@@ -89,6 +90,17 @@ describe('content manager', () => {
       ),
     );
     limited = await createTestAdmin(app, ['translator']);
+    // Another: may read and update articles and the homepage (every locale), not create, delete or publish.
+    await db.insertInto('admin_roles').values({ document_id: createDocumentId(), name: 'Updater', code: 'updater', description: null, created_at: stamp, updated_at: stamp }).execute();
+    const updaterRole = await db.selectFrom('admin_roles').select('id').where('code', '=', 'updater').executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) =>
+      createAdminPermissionService(app.app.database).replace(
+        trx,
+        Number(updaterRole.id),
+        ['api::article.article', 'api::homepage.homepage'].flatMap((subject) => [CM.read, CM.update].map((action) => ({ action, subject, properties: { locales: ['en', 'fr'] }, conditions: [] }))),
+      ),
+    );
+    updater = await createTestAdmin(app, ['updater']);
   });
   after(() => app.close());
 
@@ -170,6 +182,10 @@ describe('content manager', () => {
       assert.equal(fr.status, 200, fr.text);
       assert.equal(fr.body.data.locale, 'fr');
       assertLike(await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en`), 'findone-modified');
+      const copy = await as(boss, 'POST', `${ARTICLES}/clone/${documentId}?locale=en`, { title: 'Copy', slug: 'copy' });
+      assert.equal(copy.status, 200, copy.text);
+      assert.deepEqual([copy.body.data.author, copy.body.data.seo.metaTitle, copy.body.data.views], [{ count: 1 }, 'Hi', 3]);
+      assert.equal((await as(boss, 'DELETE', `${ARTICLES}/${copy.body.data.documentId}?locale=*`)).status, 200);
       const de = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=published`);
       assert.equal(de.status, 200);
       assert.equal(de.body.data.status, 'modified');
@@ -327,6 +343,26 @@ describe('content manager', () => {
       const list = await as(limited, 'GET', `${ARTICLES}?locale=fr`);
       assert.ok(list.body.results.length >= 1);
       for (const item of list.body.results) assert.ok(!('views' in item));
+    });
+
+    it('update without create: saves an existing locale, but a PUT that would create a locale is a 403; no delete, no publish', async () => {
+      const created = await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'To update', slug: 'to-update' });
+      const id = created.body.data.documentId;
+      const saved = await as(updater, 'PUT', `${ARTICLES}/${id}?locale=en`, { title: 'Updated' });
+      assert.equal(saved.status, 200, saved.text);
+      const newLocale = await as(updater, 'PUT', `${ARTICLES}/${id}?locale=fr`, { title: 'Mis à jour' });
+      assert.equal(newLocale.status, 403);
+      assert.equal(newLocale.body.error.name, 'ForbiddenError');
+      assert.equal((await as(boss, 'GET', `${ARTICLES}/${id}?locale=fr`)).body.meta.availableLocales.length, 1, 'no fr version was written');
+      for (const [method, url] of [['DELETE', `${ARTICLES}/${id}?locale=en`], ['POST', `${ARTICLES}/${id}/actions/publish?locale=en`], ['POST', `${ARTICLES}?locale=en`], ['POST', `${ARTICLES}/clone/${id}?locale=en`]] as const) {
+        const response = await as(updater, method, url, {});
+        assert.equal(response.status, 403, `${method} ${url}`);
+        assert.equal(response.body.error.name, 'PolicyError');
+      }
+      // A single type never created: its PUT would create it, which update alone does not allow.
+      const single = await as(updater, 'PUT', `${HOMEPAGE}?locale=en`, { title: 'Nope' });
+      assert.equal(single.status, 403);
+      assert.equal((await as(boss, 'GET', `${HOMEPAGE}?locale=en`)).status, 404);
     });
   });
 });
