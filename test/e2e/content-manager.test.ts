@@ -203,8 +203,10 @@ describe('content manager', () => {
       assert.equal(refused.body.error.name, 'ValidationError');
       const direct = await as(boss, 'POST', `${ARTICLES}/actions/publish?locale=en`, { title: 'Direct', slug: 'direct' });
       assertLike(direct, 'create-and-publish');
+      const rows = await rowCount(app, 'articles');
       const invalid = await as(boss, 'POST', `${ARTICLES}/actions/publish?locale=en`, { slug: 'invalid' });
       assert.equal(invalid.status, 400);
+      assert.equal(await rowCount(app, 'articles'), rows, 'a create-and-publish that fails at publish leaves no draft');
       const id = direct.body.data.documentId;
       assertLike(await as(boss, 'POST', `${ARTICLES}/${id}/actions/unpublish?locale=en`, {}), 'unpublish');
       assertLike(await as(boss, 'POST', `${ARTICLES}/${id}/actions/unpublish?locale=en`, {}), 'unpublish-not-published');
