@@ -82,6 +82,14 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     return id;
   }
 
+  /** The document an action is on: the path's documentId, or a single type's one document (404 when it has none). */
+  async function targetId(request: Request, contentType: ContentType): Promise<string> {
+    if ((request.params as { id?: string }).id !== undefined) return documentIdParam(request);
+    const documentId = await documents.singleDocumentId({ contentType });
+    if (documentId === null) throw new NotFoundError();
+    return documentId;
+  }
+
   function localeOf(request: Request, contentType: ContentType, allowAll = false): string {
     return localeParam(queryOf(request).locale, contentType, locales, allowAll);
   }
@@ -264,7 +272,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async publish(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.publish);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -284,7 +292,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async unpublish(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.publish);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -301,7 +309,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async discard(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.update);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -394,20 +402,6 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       checkDocument(grant, ability.user.id, versions, null);
       if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
       return {};
-    },
-
-    /** A single type's action: the same as a collection type's, on its one document. */
-    async singleAction(request: Request, action: 'publish' | 'unpublish' | 'discard') {
-      const uid = (request.params as { model?: string }).model ?? '';
-      const contentType = context.registry().get(uid);
-      const documentId = contentType ? await documents.singleDocumentId({ contentType }) : null;
-      (request.params as Record<string, string>).id = documentId ?? '';
-      if (documentId === null) {
-        // The policy still answers first for a type the caller may not act on.
-        await access(request, action === 'discard' ? A.update : A.publish);
-        throw new NotFoundError();
-      }
-      return this[action](request);
     },
   };
 
