@@ -121,6 +121,16 @@ describe('content manager', () => {
       const settings = await as(boss, 'GET', '/content-manager/content-types-settings');
       assertLike(settings, 'content-types-settings');
       assert.equal((await app.get('/content-manager/init')).status, 401);
+      // The users-permissions user is shown: its configuration and list work like a project type's (no password anywhere).
+      const users = await as(boss, 'GET', '/content-manager/content-types/plugin::users-permissions.user/configuration');
+      assert.equal(users.status, 200, users.text);
+      assert.equal(users.body.data.contentType.settings.mainField, 'username');
+      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true });
+      assert.equal(created.status, 201, created.text);
+      const userList = await as(boss, 'GET', '/content-manager/collection-types/plugin::users-permissions.user?_q=reader');
+      assert.equal(userList.status, 200, userList.text);
+      assert.equal(userList.body.results[0].username, 'reader');
+      assert.ok(!userList.text.includes('password') && !created.text.includes('password'));
     });
 
     it('configuration: Strapi defaults, a PUT stored and read back, its validation errors as strings', async () => {
