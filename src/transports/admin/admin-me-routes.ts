@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/shared/errors.js';
 import { BadRequestError } from './admin-errors.js';
 import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
 import type { AdminRoutesContext } from './admin-routes-context.js';
-import { STRAPI_ADMIN_BODY } from './strapi-admin-body.js';
+import { STRAPI_ADMIN_BODY, strapiOnlyKeys } from './strapi-admin-body.js';
 
 /** The caller's own account: GET/PUT /admin/users/me, GET /admin/users/me/permissions. */
 export async function adminMeRoutes(fastify: FastifyInstance, context: AdminRoutesContext): Promise<void> {
@@ -15,7 +15,7 @@ export async function adminMeRoutes(fastify: FastifyInstance, context: AdminRout
   fastify.put('/users/me', async (request) => {
     const user = await guard.authenticate(request);
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['email', 'firstname', 'lastname', 'username', 'preferedLanguage', 'password', 'currentPassword']);
+    strapiOnlyKeys(check, ['email', 'firstname', 'lastname', 'username', 'preferedLanguage', 'password', 'currentPassword']);
     const email = check.body.email === undefined ? undefined : checkAdminEmail(check.body.email);
     const firstname = check.string('firstname', { nullable: true });
     const lastname = check.string('lastname', { nullable: true });

@@ -6,7 +6,7 @@ import { permissionRegistry } from './admin-permission-registry.js';
 import { ADMIN_ACTIONS, SUPER_ADMIN_CODE } from './admin-roles.js';
 import { requirePolicy, type AdminRoutesContext } from './admin-routes-context.js';
 import { routeId } from './route-id.js';
-import { STRAPI_ADMIN_BODY } from './strapi-admin-body.js';
+import { STRAPI_ADMIN_BODY, strapiOnlyKeys } from './strapi-admin-body.js';
 
 /** Admin roles and their permissions (Strapi 5's /admin/roles and /admin/permissions). */
 export async function adminRoleRoutes(fastify: FastifyInstance, context: AdminRoutesContext): Promise<void> {
@@ -32,7 +32,7 @@ export async function adminRoleRoutes(fastify: FastifyInstance, context: AdminRo
 
   const roleBody = (body: unknown, create: boolean): { name?: string; description?: string | null } => {
     const check = BodyChecker.of(body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['name', 'description']);
+    strapiOnlyKeys(check, ['name', 'description']);
     const name = create ? check.string('name', { required: true }) : check.string('name');
     const description = check.string('description', { nullable: true });
     return { ...(name === undefined ? {} : { name }), ...(description === undefined ? {} : { description }) };
@@ -64,7 +64,7 @@ export async function adminRoleRoutes(fastify: FastifyInstance, context: AdminRo
   fastify.post('/roles/batch-delete', async (request) => {
     await requirePolicy(context, request, ADMIN_ACTIONS.deleteAdminRoles);
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['ids']);
+    strapiOnlyKeys(check, ['ids']);
     const value = check.body.ids;
     if (value === undefined) throw ValidationError.fromFieldErrors([{ path: ['ids'], message: 'ids is a required field', name: 'ValidationError' }]);
     if (!Array.isArray(value) || value.length === 0) throw ValidationError.atField('ids', 'ids field must have at least 1 items', value);

@@ -5,7 +5,7 @@ import { ADMIN_BODY } from './admin-body.js';
 import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './admin-refresh-cookie.js';
 import { startSession, type AdminRoutesContext } from './admin-routes-context.js';
-import { STRAPI_ADMIN_BODY } from './strapi-admin-body.js';
+import { STRAPI_ADMIN_BODY, strapiOnlyKeys } from './strapi-admin-body.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -51,7 +51,7 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
   fastify.post('/logout', async (request, reply) => {
     const user = await guard.authenticate(request);
     const check = BodyChecker.of(request.body ?? {}, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['deviceId']);
+    strapiOnlyKeys(check, ['deviceId']);
     const deviceId = check.string('deviceId');
     // Without a device, every session of the user ends (Strapi's rule).
     await sessions.end(user.id, deviceId?.toLowerCase());
@@ -61,7 +61,7 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
 
   fastify.post('/register-admin', async (request, reply) => {
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['email', 'firstname', 'lastname', 'password', 'rememberMe', 'deviceId']);
+    strapiOnlyKeys(check, ['email', 'firstname', 'lastname', 'password', 'rememberMe', 'deviceId']);
     if ((await users.count()) > 0) throw new ApplicationError('You cannot register a new super admin');
     const firstname = check.string('firstname', { required: true });
     const lastname = check.string('lastname', { nullable: true }) ?? null;
@@ -79,10 +79,10 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
 
   fastify.post('/register', async (request, reply) => {
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['registrationToken', 'userInfo', 'rememberMe', 'deviceId']);
+    strapiOnlyKeys(check, ['registrationToken', 'userInfo', 'rememberMe', 'deviceId']);
     const token = check.string('registrationToken', { required: true });
     const info = check.object('userInfo', { required: true });
-    info.onlyKeys(['firstname', 'lastname', 'password']);
+    strapiOnlyKeys(info, ['firstname', 'lastname', 'password']);
     const firstname = info.string('firstname', { required: true });
     const lastname = info.string('lastname', { nullable: true }) ?? null;
     const password = checkAdminPassword(info.body.password, 'password');
@@ -94,7 +94,7 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
 
   fastify.post('/forgot-password', async (request, reply) => {
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['email']);
+    strapiOnlyKeys(check, ['email']);
     const email = checkAdminEmail(check.body.email);
     const reset = await users.createResetToken(email);
     if (reset && context.mailer) {
@@ -114,7 +114,7 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
 
   fastify.post('/reset-password', async (request, reply) => {
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['resetPasswordToken', 'password']);
+    strapiOnlyKeys(check, ['resetPasswordToken', 'password']);
     const password = checkAdminPassword(check.body.password);
     const token = check.body.resetPasswordToken;
     if (typeof token !== 'string' || token === '') throw ValidationError.atField('resetPasswordToken', 'resetPasswordToken is a required field', undefined);

@@ -6,7 +6,7 @@ import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
 import { ADMIN_ACTIONS } from './admin-roles.js';
 import { requirePolicy, type AdminRoutesContext } from './admin-routes-context.js';
 import { routeId } from './route-id.js';
-import { STRAPI_ADMIN_BODY } from './strapi-admin-body.js';
+import { STRAPI_ADMIN_BODY, strapiOnlyKeys } from './strapi-admin-body.js';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -55,7 +55,7 @@ export async function adminUserRoutes(fastify: FastifyInstance, context: AdminRo
   fastify.post('/users', async (request, reply) => {
     await requirePolicy(context, request, ADMIN_ACTIONS.createAdminUsers);
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['email', 'firstname', 'lastname', 'roles']);
+    strapiOnlyKeys(check, ['email', 'firstname', 'lastname', 'roles']);
     const email = checkAdminEmail(check.body.email);
     const firstname = check.string('firstname', { required: true });
     const lastname = check.string('lastname', { nullable: true }) ?? null;
@@ -76,7 +76,7 @@ export async function adminUserRoutes(fastify: FastifyInstance, context: AdminRo
     const id = routeId(request.params.id);
     if (id === null) throw new NotFoundError('User does not exist');
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['email', 'firstname', 'lastname', 'username', 'preferedLanguage', 'password', 'isActive', 'blocked', 'roles']);
+    strapiOnlyKeys(check, ['email', 'firstname', 'lastname', 'username', 'preferedLanguage', 'password', 'isActive', 'blocked', 'roles']);
     const changes = {
       email: check.body.email === undefined ? undefined : checkAdminEmail(check.body.email),
       firstname: check.string('firstname', { nullable: true }),
@@ -106,7 +106,7 @@ export async function adminUserRoutes(fastify: FastifyInstance, context: AdminRo
   fastify.post('/users/batch-delete', async (request) => {
     await requirePolicy(context, request, ADMIN_ACTIONS.deleteAdminUsers);
     const check = BodyChecker.of(request.body, STRAPI_ADMIN_BODY);
-    check.onlyKeys(['ids']);
+    strapiOnlyKeys(check, ['ids']);
     const value = check.body.ids;
     if (value === undefined) throw ValidationError.fromFieldErrors([{ path: ['ids'], message: 'ids is a required field', name: 'ValidationError' }]);
     if (!Array.isArray(value) || value.length === 0) throw ValidationError.atField('ids', 'ids field must have at least 1 items', value);

@@ -28,6 +28,9 @@ export interface AdminUserView {
   readonly roles: readonly AdminRoleView[];
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
+  /** Strapi's document fields of an admin user: published when created, no locale. */
+  readonly publishedAt?: string | null;
+  readonly locale?: null;
 }
 
 /** What PUT /admin/users/me and PUT /admin/users/:id may change (checked by the routes). */
@@ -139,6 +142,8 @@ export function createAdminUserService(database: Database): AdminUserService {
       roles: roles.get(Number(row.id)) ?? [],
       createdAt: text(row.created_at),
       updatedAt: text(row.updated_at),
+      publishedAt: text(row.created_at),
+      locale: null,
     }));
   }
 
