@@ -261,6 +261,18 @@ describe('content manager', () => {
       assert.deepEqual(byAuthor.body.results.map((item: { title: string }) => item.title), ["First edited"], byAuthor.text.slice(0, 600));
       const published = await as(boss, 'GET', `${ARTICLES}?filters[$and][0][__status][$eq]=published-modified&locale=en`);
       assert.deepEqual(published.body.results.map((item: { title: string; status: string }) => [item.title, item.status]), [['First', 'modified']]);
+      // status:ASC sorts the whole list: never published first, then modified, then published (the title within each).
+      const byStatus = await as(boss, 'GET', `${ARTICLES}?sort=status:ASC,title:ASC&pageSize=3&page=5&locale=en`);
+      assert.equal(byStatus.status, 200, byStatus.text);
+      const everything = await as(boss, 'GET', `${ARTICLES}?sort=status:ASC,title:ASC&pageSize=100&locale=en`);
+      const statuses = everything.body.results.map((item: { status: string }) => item.status);
+      const rank = (status: string) => ['draft', 'modified', 'published'].indexOf(status);
+      assert.deepEqual(statuses, [...statuses].sort((a: string, b: string) => rank(a) - rank(b)));
+      assert.ok(statuses.includes('modified') && statuses.includes('draft'));
+      assert.deepEqual(byStatus.body.results.map((item: { id: number }) => item.id), everything.body.results.slice(12, 15).map((item: { id: number }) => item.id));
+      assert.equal(byStatus.body.pagination.total, everything.body.pagination.total);
+      const descending = await as(boss, 'GET', `${ARTICLES}?sort=status:DESC&pageSize=100&locale=en`);
+      assert.equal(descending.body.results[0].status === 'draft', false);
       const fr = await as(boss, 'GET', `${ARTICLES}?locale=fr`);
       assert.deepEqual(fr.body.results.map((item: { title: string }) => item.title), ['Premier']);
       assert.equal((await as(boss, 'GET', `${ARTICLES}?page=0&pageSize=0&_q=query`)).body.pagination.pageSize, 10);
