@@ -1,6 +1,7 @@
 import type { DbTransaction } from '../db/database.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { Document } from './document.js';
 import type { DocumentWrite, WriteMode } from './model-write.js';
 
 /** The write that creates a new locale of a document, given the document's shared values (as API data). */
@@ -8,6 +9,13 @@ export type Localize = (base: Readonly<Record<string, unknown>>) => DocumentWrit
 
 /** A check run inside a write's transaction, after its locks and before the insert (see CreateRequest.guard). */
 export type WriteGuard = (trx: DbTransaction) => Promise<void>;
+
+/**
+ * Rows a plugin keeps beside a write (the media library's folder links of files), written in the
+ * write's transaction once its documents are: they commit with it, or neither does. A write
+ * that has one never runs as a lone statement.
+ */
+export type WriteAlongside = (trx: DbTransaction, documents: readonly Document[]) => Promise<void>;
 
 /**
  * What a single type's PUT writes, for the case that applies: defaults and required attributes
@@ -55,6 +63,7 @@ export interface CreateRequest {
 export interface CreateManyRequest {
   readonly writes: readonly DocumentWrite[];
   readonly query: DocumentQuery;
+  readonly alongside?: WriteAlongside;
 }
 
 /**
@@ -68,6 +77,8 @@ export interface UpdateRequest {
   readonly write: DocumentWrite;
   readonly query: DocumentQuery;
   readonly localize?: Localize;
+  /** Runs with the updated document (not when there was none to update). */
+  readonly alongside?: WriteAlongside;
 }
 
 /** A single type's PUT: updates its document, or creates it when there is none, in one transaction. */

@@ -11,10 +11,10 @@ import { inWriteTransaction, translateClientErrors } from './write-transaction.j
 import { stampedColumns, writeVersion } from './write-version.js';
 
 /** Updates a document's version (see UpdateRequest); null when there is nothing to update. */
-export async function updateDocument(context: DocumentContext, { documentId, write, query, localize }: UpdateRequest): Promise<Document | null> {
+export async function updateDocument(context: DocumentContext, { documentId, write, query, localize, alongside }: UpdateRequest): Promise<Document | null> {
   const hashed = await hashPasswords(write);
   const { contentType } = hashed;
-  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 }, context);
+  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 || alongside !== undefined }, context);
   if (plan.execution === 'statement') {
     return translateClientErrors(context, async () => {
       const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed), documentId, query);
@@ -27,6 +27,7 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
     const document = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
     if (document) await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    if (document && alongside) await alongside(trx, [document]);
     return document;
   });
 }
