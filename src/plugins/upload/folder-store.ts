@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { containsInsensitive } from '../../core/db/contains-insensitive.js';
 import type { Database, DbTransaction, Executor } from '../../core/db/database.js';
+import { isoDatetimeColumn } from '../../core/db/iso-datetime-column.js';
 import { createDocumentId } from '../../core/documents/document-id.js';
 import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import { FILE_FOLDER_TABLE, FOLDER_PARENT_TABLE, FOLDERS_TABLE } from './folder-tables.js';
@@ -118,7 +119,7 @@ function toText(value: unknown): string | null {
 
 export function createFolderStore(database: Database, now: () => Date): FolderStore {
   const { dialect } = database;
-  const text = (column: string) => dialect.textOf(sql.ref(`f.${column}`), 'datetime');
+  const text = (column: string) => isoDatetimeColumn(dialect, `f.${column}`);
   const stamp = () => dialect.encode('datetime', now().toISOString());
 
   const selectFolders = (db: Executor) =>
@@ -220,8 +221,7 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       if (parent === null) query = query.where('p.inv_folder_id', 'is', null);
       else if (parent !== undefined) query = query.where('p.inv_folder_id', '=', parent);
       if (q !== undefined && q !== '') {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where(sql<boolean>`${dialect.lower(sql.ref('f.name'))} like ${dialect.lower(dialect.textParameter(pattern))} ${dialect.likeEscape}`);
+        query = query.where(containsInsensitive(dialect, 'f.name', q));
       }
       const key = sort?.key ?? 'id';
       const column = key === 'name' ? 'f.name' : key === 'createdAt' ? 'f.created_at' : key === 'updatedAt' ? 'f.updated_at' : 'f.id';
