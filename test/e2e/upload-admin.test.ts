@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { EVENT_OUTBOX_TABLE } from '../../src/core/events/event-outbox.js';
+import { createTestAdmin } from '../helpers/admin-users.js';
 import { fixturePath, ROOT, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are arbitrary JSON */
@@ -40,7 +41,12 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
   let project: string;
   let strapi: Record<string, Recorded>;
   let admin: Record<string, string>;
+  /** A custom role with no permission at all. */
+  let nobody: Record<string, string>;
+  /** Strapi's Editor: every media library action but the settings. */
   let editor: Record<string, string>;
+  /** Strapi's Author: read and update only what they created (admin::is-creator). */
+  let author: Record<string, string>;
   const call = (method: string, url: string, body?: unknown, headers = admin) => t.request(method, url, { headers, ...(body === undefined ? {} : { body }) });
   async function multipart(method: string, url: string, body: FormData, headers = admin): Promise<{ status: number; body: any }> {
     const response = await fetch(t.baseUrl + url, { method, body, headers });
@@ -81,11 +87,11 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     const login = await t.post('/admin/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
     assert.equal(login.status, 200, login.text);
     admin = { authorization: `Bearer ${login.body.data.token}` };
-    // A user whose role has no media library action.
-    const created = await call('POST', '/admin/admin-users', { email: 'ed@example.com', password: 'Editor123', firstname: 'Ed', roles: ['strapi-editor'] });
-    assert.equal(created.status, 201, created.text);
-    const edLogin = await t.post('/admin/login', { email: 'ed@example.com', password: 'Editor123' });
-    editor = { authorization: `Bearer ${edLogin.body.data.token}` };
+    // A custom role without any media library action.
+    await t.app.database.db.insertInto('admin_roles').values({ document_id: 'nomediaroledocument00001', name: 'No media', code: 'no-media', description: 'nothing' }).execute();
+    nobody = (await createTestAdmin(t, ['no-media'])).headers;
+    editor = (await createTestAdmin(t, ['strapi-editor'])).headers;
+    author = (await createTestAdmin(t, ['strapi-author'])).headers;
     // Media events are recorded while a listener (the webhooks plugin's, with an enabled webhook) is on.
     t.app.changeListeners.set('upload-admin-test', true);
   });
@@ -373,17 +379,41 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
       ['PUT', '/upload/configuration', { pageSize: 10, sort: 'name:ASC' }],
     ];
     for (const [method, url, body] of routes) {
-      const denied = await call(method, url, body, editor);
+      const denied = await call(method, url, body, nobody);
       assert.equal(denied.status, 403, `${method} ${url}: ${denied.text}`);
       const anonymous = await call(method, url, body, {});
       assert.equal(anonymous.status, 401, `${method} ${url}`);
     }
-    const upload = await multipart('POST', '/upload', form([['x.png', await png(5, 5)]]), editor);
+    const upload = await multipart('POST', '/upload', form([['x.png', await png(5, 5)]]), nobody);
     assert.equal(upload.status, 403);
     // A content API token or user JWT is no admin token.
     assert.equal((await call('GET', '/upload/files', undefined, { authorization: 'Bearer not-a-token' })).status, 401);
     // Reading the view configuration needs only an admin.
-    assert.equal((await call('GET', '/upload/configuration', undefined, editor)).status, 200);
+    assert.equal((await call('GET', '/upload/configuration', undefined, nobody)).status, 200);
     assert.deepEqual(await snapshot(), before);
+  });
+
+  it('Editor: the media library but not its settings; Author: uploads, but reads and changes no file it cannot be shown to have created', async () => {
+    assert.equal((await call('GET', '/upload/settings', undefined, editor)).status, 403);
+    const folder = await call('POST', '/upload/folders', { name: 'Editorial', parent: null }, editor);
+    assert.equal(folder.status, 201, folder.text);
+    const uploaded = await multipart('POST', '/upload', form([['ed.png', await png(8, 8)]], { folder: folder.body.data.id }), editor);
+    assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
+    const file = uploaded.body[0];
+    assert.equal((await call('GET', `/upload/files/${file.id}`, undefined, editor)).status, 200);
+
+    const byAuthor = await multipart('POST', '/upload', form([['au.png', await png(8, 8)]]), author);
+    assert.equal(byAuthor.status, 201, JSON.stringify(byAuthor.body));
+    // Files record no creator in Tessera: an admin::is-creator grant reaches none of them.
+    const listed = await call('GET', '/upload/files', undefined, author);
+    assert.deepEqual([listed.status, listed.body.results], [200, []]);
+    const before = await snapshot();
+    assert.equal((await call('GET', `/upload/files/${file.id}`, undefined, author)).status, 403);
+    assert.equal((await call('PUT', `/upload/files/${file.id}`, { fileInfo: { name: 'mine.png' } }, author)).status, 403);
+    assert.equal((await call('DELETE', `/upload/files/${file.id}`, undefined, author)).status, 403);
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { fileIds: [file.id] }, author)).status, 403);
+    assert.equal((await call('GET', '/upload/settings', undefined, author)).status, 403);
+    assert.deepEqual(await snapshot(), before);
+    assert.equal((await call('PUT', '/upload/configuration', { pageSize: 20, sort: 'createdAt:DESC' }, author)).status, 200);
   });
 });

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { controllerPermissions } from '../../core/auth/permission-names.js';
 import type { GraphqlContribution } from '../../transports/graphql/build-schema.js';
 import type { HttpHost, HttpPlugin, HttpPluginContext } from '../../transports/plugin-http.js';
@@ -8,7 +9,6 @@ import { FILE_UID, UPLOAD_TYPES } from './file-type.js';
 import { createFolderStore } from './folder-store.js';
 import { FOLDER_TABLES } from './folder-tables.js';
 import { createMediaSettingsStore } from './media-settings.js';
-import { uploadAbilityOf } from './upload-admin-ability.js';
 import { uploadAdminRoutes } from './upload-admin-routes.js';
 import { loadProvider } from './load-provider.js';
 import { serveUploads } from './serve-uploads.js';
@@ -32,7 +32,8 @@ async function registerUpload(fastify: HttpHost, context: HttpPluginContext): Pr
   const folders = createFolderStore(context.database, () => new Date(context.clock.now()));
   const settings = createMediaSettingsStore(context.store);
   const uploads = createUploadService({ config, provider, documents, registry, contentType, baseQuery, settings: () => settings.settings(), folders });
-  const abilityOf = uploadAbilityOf(createLazyAdminGuard(appConfig, context.database, context.store, context.clock));
+  const guard = createLazyAdminGuard(appConfig, context.database, context.store, context.clock, context);
+  const abilityOf = (request: FastifyRequest) => guard.ability(request);
   await fastify.register(async (scope) => {
     // The size is checked by the upload itself (receive-upload.ts), which names the file in its 413.
     await scope.register(multipart, { limits: { fileSize: config.sizeLimit + 1 }, throwFileSizeLimit: false });
