@@ -381,6 +381,9 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     for (const [method, url, body] of routes) {
       const denied = await call(method, url, body, nobody);
       assert.equal(denied.status, 403, `${method} ${url}: ${denied.text}`);
+      // Strapi's route policies answer PolicyError; the routes whose controller checks (PUT /upload/files/:id) ForbiddenError.
+      const expected = method === 'PUT' && url.startsWith('/upload/files/') ? { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } : { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} };
+      assert.deepEqual(denied.body.error, expected, `${method} ${url}`);
       const anonymous = await call(method, url, body, {});
       assert.equal(anonymous.status, 401, `${method} ${url}`);
     }

@@ -9,6 +9,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { parseRowId } from '../../core/schema/scalar-values.js';
 import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
+import { PolicyError } from '../../transports/graphql/extension/policy-error.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { parseAdminFileQuery } from './admin-file-query.js';
 import { parseFolderId } from './file-info.js';
@@ -140,11 +141,14 @@ function folderName(value: unknown, required: boolean): string | undefined {
 export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdminRoutesContext): void {
   const { abilityOf, documents, registry, uploads, folders, settings, baseQuery } = context;
 
-  /** The grant of the action, or 403. */
-  async function allow(request: FastifyRequest, action: UploadAdminAction): Promise<ContentGrant> {
+  /**
+   * The grant of the action, or 403: Strapi's routes that check it in their policy answer
+   * `PolicyError` ("Policy Failed"), the ones whose controller checks it `ForbiddenError`.
+   */
+  async function allow(request: FastifyRequest, action: UploadAdminAction, checkedBy: 'policy' | 'controller' = 'policy'): Promise<ContentGrant> {
     const ability = await abilityOf(request);
     const grant = ability.grant(action, null);
-    if (!grant) throw new ForbiddenError();
+    if (!grant) throw checkedBy === 'policy' ? new PolicyError() : new ForbiddenError();
     return grant;
   }
 
@@ -197,7 +201,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
 
   /** PUT /upload/files/:id (JSON or multipart) and POST /upload?id= without files: the file's info. */
   async function updateInfo(request: FastifyRequest, rawId: unknown, received?: ReceivedUpload): Promise<Record<string, unknown>> {
-    const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update);
+    const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
     const existing = await fileById(rawId);
     if (!reachesAll(grant)) throw new ForbiddenError();
     let upload = received;
@@ -214,7 +218,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
   }
 
   async function replace(request: FastifyRequest, rawId: unknown, received: ReceivedUpload): Promise<Record<string, unknown>> {
-    const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update);
+    const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
     const existing = await fileById(rawId);
     if (!reachesAll(grant)) throw new ForbiddenError();
     if (received.files.length > 1) throw new ApplicationError('Cannot replace a file with multiple ones');
@@ -237,7 +241,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       const unknown = Object.keys(others)[0];
       if (unknown !== undefined) throw ValidationError.invalidKey(unknown, { source: 'query', param: unknown });
       if (id === undefined) {
-        await allow(request, UPLOAD_ADMIN_ACTIONS.create);
+        await allow(request, UPLOAD_ADMIN_ACTIONS.create, 'controller');
         return reply.code(201).send(await withUpload(request, create));
       }
       // Strapi's multiplexer: with files, a replace; without, an info update.
@@ -262,7 +266,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       };
     },
     async POST(request, reply) {
-      await allow(request, UPLOAD_ADMIN_ACTIONS.create);
+      await allow(request, UPLOAD_ADMIN_ACTIONS.create, 'controller');
       const [file] = await withUpload(request, async (received) => {
         if (received.files.length > 1) throw new ValidationError('POST /upload/files takes one file; send several to POST /upload');
         return create(received);
