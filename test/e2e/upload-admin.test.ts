@@ -232,6 +232,30 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.equal(await events('media.update'), 3);
   });
 
+  it('uploads one file (POST /upload/files) and updates several at once (bulk-update), all checked before any is written', async () => {
+    const single = await multipart('POST', '/upload/files', form([['single.png', await png(12, 12)]], { name: 'single.png', folder: folderB.id }));
+    assert.equal(single.status, 201, JSON.stringify(single.body));
+    assert.deepEqual(keys(single.body), keys(strapi['files-upload-single']!.body));
+    assert.equal(single.body.folderPath, folderB.path);
+    const updates = await events('media.update');
+    const bulk = await call('POST', '/upload/actions/bulk-update', { updates: [{ id: single.body.id, fileInfo: { alternativeText: 'bulk', caption: 'bulk-cap' } }, { id: one.id, fileInfo: { name: 'one-bulk.png' } }] });
+    assert.equal(bulk.status, 200, bulk.text);
+    assert.deepEqual(keys(bulk.body[0]), keys(strapi['bulk-update']!.body[0]));
+    assert.deepEqual(bulk.body.map((file: any) => [file.id, file.alternativeText, file.name]), [[single.body.id, 'bulk', 'single.png'], [one.id, null, 'one-bulk.png']]);
+    assert.equal(await events('media.update'), updates + 2);
+    const before = await snapshot();
+    const empty = await call('POST', '/upload/actions/bulk-update', { updates: [] });
+    assert.deepEqual([empty.status, empty.body.error], [400, strapi['bulk-update-empty']!.body.error]);
+    const missing = await call('POST', '/upload/actions/bulk-update', { updates: [{ id: one.id, fileInfo: { name: 'never.png' } }, { id: 999999, fileInfo: { name: 'x' } }] });
+    assert.deepEqual([missing.status, missing.body.error], [404, strapi['bulk-update-missing']!.body.error]);
+    const badFolder = await call('POST', '/upload/actions/bulk-update', { updates: [{ id: one.id, fileInfo: { name: 'never.png' } }, { id: single.body.id, fileInfo: { folder: 999999 } }] });
+    assert.equal(badFolder.status, 400);
+    assert.deepEqual(await snapshot(), before);
+    assert.equal(await events('media.update'), updates + 2);
+    await call('POST', '/upload/actions/bulk-delete', { fileIds: [single.body.id] });
+    one = (await call('GET', `/upload/files/${one.id}`)).body;
+  });
+
   it('replaces a file\'s content in place, keeping its folder', async () => {
     const before = await stored();
     const replaced = await multipart('POST', `/upload/files/${red.id}/replace`, form([['blue.png', await png(400, 100)]]));
@@ -239,7 +263,7 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.deepEqual(keys(replaced.body), keys(strapi['files-replace']!.body));
     assert.deepEqual([replaced.body.id, replaced.body.width, replaced.body.height, replaced.body.folderPath], [red.id, 400, 100, folderA.path]);
     red = replaced.body;
-    assert.equal(await events('media.update'), 4);
+    assert.equal(await events('media.update'), 6);
     // The old objects are gone, the new ones stored.
     const after = await stored();
     assert.ok(after.some((name) => name.startsWith(red.hash)));
@@ -298,7 +322,7 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     const structure = (await call('GET', '/upload/folder-structure')).body.data;
     assert.deepEqual(structure.map((node: any) => [node.name, node.children.map((child: any) => child.name)]), [['D2', ['A2', 'B']]]);
     // Bulk moves announce nothing, as in Strapi.
-    assert.equal(await events('media.update'), 4);
+    assert.equal(await events('media.update'), 6);
   });
 
   it('bulk-deletes files and folder trees: every folder below and every file inside go, objects removed from the provider', async () => {
@@ -316,6 +340,7 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.equal(await count('files_folder_lnk'), 0);
     // What is left: the root file two.png (one.png, red and deep were in the tree).
     const left = await t.app.database.db.selectFrom('files').select('name').execute();
+    // one-bulk.png moved into D (bulk-move) went with it.
     assert.deepEqual(left.map((row) => row.name), ['two.png']);
     assert.deepEqual((await stored()).filter((name) => !name.includes(String(two.hash))), []);
     assert.equal(await events('media.delete'), deletes + 4);
@@ -374,6 +399,7 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
       ['GET', '/upload/folder-structure'],
       ['POST', '/upload/actions/bulk-delete', { fileIds: [], folderIds: [] }],
       ['POST', '/upload/actions/bulk-move', { destinationFolderId: null, fileIds: [], folderIds: [] }],
+      ['POST', '/upload/actions/bulk-update', { updates: [{ id: 1, fileInfo: { name: 'x' } }] }],
       ['GET', '/upload/settings'],
       ['PUT', '/upload/settings', { sizeOptimization: true, responsiveDimensions: true }],
       ['PUT', '/upload/configuration', { pageSize: 10, sort: 'name:ASC' }],

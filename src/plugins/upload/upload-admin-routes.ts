@@ -12,7 +12,7 @@ import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ab
 import { PolicyError } from '../../transports/graphql/extension/policy-error.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { parseAdminFileQuery } from './admin-file-query.js';
-import { parseFolderId } from './file-info.js';
+import { parseFileInfo, parseFolderId } from './file-info.js';
 import { type Folder, type FolderCounts, type FolderStore, type PlacedFolder } from './folder-store.js';
 import { checkMediaSettings, checkViewConfiguration, type MediaSettingsStore } from './media-settings.js';
 import { receiveUpload, type ReceivedUpload } from './receive-upload.js';
@@ -408,6 +408,42 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
           folders: roots.map((folder) => folderObject(folder)),
         },
       };
+    },
+  });
+
+  routeMethods(fastify, '/upload/actions/bulk-update', {
+    async POST(request) {
+      const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update);
+      const body = objectBody(request.body);
+      refuseUnknown(body, ['updates']);
+      const { updates } = body;
+      if (!Array.isArray(updates)) throw ValidationError.fromFieldErrors([{ path: ['updates'], message: 'updates is a required field', name: 'ValidationError' }]);
+      if (updates.length === 0) throw ValidationError.atField('updates', 'updates field must have at least 1 items', updates);
+      if (updates.length > 1000) throw ValidationError.atField('updates', 'updates field must have at most 1000 items', updates.length);
+      const planned = updates.map((update, index) => {
+        if (!isRecord(update)) throw ValidationError.fromFieldErrors([{ path: ['updates', String(index)], message: `updates[${index}] must be a \`object\` type`, name: 'ValidationError', value: update }]);
+        refuseUnknown(update, ['id', 'fileInfo']);
+        const id = typeof update.id === 'number' && Number.isSafeInteger(update.id) && update.id > 0 ? update.id : undefined;
+        if (id === undefined) throw ValidationError.fromFieldErrors([{ path: ['updates', String(index), 'id'], message: `updates[${index}].id must be a \`number\` type`, name: 'ValidationError', value: update.id }]);
+        if (!isRecord(update.fileInfo)) throw ValidationError.fromFieldErrors([{ path: ['updates', String(index), 'fileInfo'], message: `updates[${index}].fileInfo is a required field`, name: 'ValidationError' }]);
+        return { id, received: { files: [], fileInfo: [update.fileInfo] } satisfies ReceivedUpload };
+      });
+      // Every file found and every fileInfo checked before the first write, so that a bad item
+      // changes nothing; then one write per file (each its own transaction and media.update, as Strapi).
+      const existing = await filesByIds(planned.map((item) => item.id));
+      const byId = new Map(existing.map((file) => [Number(file.id), file]));
+      for (const item of planned) if (!byId.has(item.id)) throw new NotFoundError('Entity not found');
+      if (!reachesAll(grant)) throw new ForbiddenError();
+      for (const item of planned) {
+        const [info] = parseFileInfo(item.received.fileInfo);
+        if (info?.folder !== undefined && info.folder !== null) await folders.placement(info.folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
+      }
+      const updated: number[] = [];
+      for (const item of planned) {
+        const file = byId.get(item.id);
+        if (file) updated.push(Number((await uploads.updateInfo(file, item.received, { folders: true })).id));
+      }
+      return (await filesByIds(updated)).map((file) => adminFile(file));
     },
   });
 
