@@ -165,11 +165,17 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   };
 
-  /** The folder and everything below it, shallowest first. */
-  const subtree = async (db: Executor, folder: { readonly path: string }): Promise<PlacedFolder[]> => {
-    const rows = await selectFolders(db)
-      .where((eb) => eb.or([eb('f.path', '=', folder.path), eb('f.path', 'like', `${folder.path}/%`)]))
-      .execute();
+  /**
+   * The folder and everything below it, shallowest first. `lock`: their rows locked for the
+   * transaction (where the database has row locks), so that an upload placing a file in one of
+   * them waits for a move or delete to commit, or makes it wait (see placeFiles).
+   */
+  const subtree = async (db: Executor, folder: { readonly path: string }, lock = false): Promise<PlacedFolder[]> => {
+    if (lock && dialect.rowLocks) {
+      // On the folders' table alone: PostgreSQL locks no outer join's nullable side, and MariaDB has no `FOR UPDATE OF`.
+      await db.selectFrom(FOLDERS).select('id').where((eb) => eb.or([eb('path', '=', folder.path), eb('path', 'like', `${folder.path}/%`)])).forUpdate().execute();
+    }
+    const rows = await selectFolders(db).where((eb) => eb.or([eb('f.path', '=', folder.path), eb('f.path', 'like', `${folder.path}/%`)])).execute();
     return rows.map(toFolder).sort((a, b) => a.path.length - b.path.length);
   };
 
@@ -177,7 +183,7 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
   const rewritePaths = async (trx: DbTransaction, folder: PlacedFolder, parentPath: string): Promise<void> => {
     const newRoot = childPath(parentPath, folder.pathId);
     if (newRoot === folder.path) return;
-    for (const member of await subtree(trx, folder)) {
+    for (const member of await subtree(trx, folder, true)) {
       const path = newRoot + member.path.slice(folder.path.length);
       await trx.updateTable(FOLDERS).set({ path }).where('id', '=', member.id).execute();
       await trx.updateTable(FILES).set({ folder_path: path }).where('folder_path', '=', member.path).execute();
@@ -195,16 +201,20 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
     return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 1;
   };
 
-  const placement = async (folder: number | null, message: string, db: Executor = database.db, path: readonly string[] = ['folder']): Promise<FolderPlacement> => {
+  const placement = async (folder: number | null, message: string, db: Executor = database.db, path: readonly string[] = ['folder'], lock = false): Promise<FolderPlacement> => {
     if (folder === null) return { folder: null, path: ROOT_PATH };
-    const row = await db.selectFrom(FOLDERS).select('path').where('id', '=', folder).executeTakeFirst();
+    let query = db.selectFrom(FOLDERS).select('path').where('id', '=', folder);
+    // A locking read sees the latest committed path (not the transaction's snapshot) and holds it until commit.
+    if (lock && dialect.rowLocks) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
     if (!row) throw ValidationError.fromFieldErrors([{ path: [...path], message, name: 'ValidationError', value: folder }]);
     return { folder, path: String(row.path) };
   };
 
   const placeFiles = async (trx: DbTransaction, fileIds: readonly number[], folder: number | null): Promise<void> => {
     if (fileIds.length === 0) return;
-    const { path } = await placement(folder, 'the folder does not exist', trx, ['fileInfo', 'folder']);
+    // The folder row locked: a move or delete of it waits for this write, or this write for it.
+    const { path } = await placement(folder, 'the folder does not exist', trx, ['fileInfo', 'folder'], true);
     await trx.deleteFrom(FILE_FOLDERS).where('file_id', 'in', [...fileIds]).execute();
     if (folder !== null) {
       let order = await nextOrder(trx, FILE_FOLDERS, 'file_ord', 'folder_id', folder);
@@ -318,9 +328,12 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       if (roots.length === 0) return;
       await database.transaction(async (trx) => {
         await dialect.lockForUniqueCheck(trx, FOLDERS);
-        const members = (await Promise.all(roots.map((root) => subtree(trx, root)))).flat();
+        const members: PlacedFolder[] = [];
+        for (const root of roots) members.push(...(await subtree(trx, root, true)));
         const ids = members.map((member) => member.id);
         if (ids.length === 0) return;
+        // A file uploaded into one of them since its files were removed goes to the root rather than into a folder that is gone.
+        await trx.updateTable(FILES).set({ folder_path: ROOT_PATH }).where('folder_path', 'in', members.map((member) => member.path)).execute();
         await trx.deleteFrom(PARENTS).where((eb) => eb.or([eb('folder_id', 'in', ids), eb('inv_folder_id', 'in', ids)])).execute();
         await trx.deleteFrom(FILE_FOLDERS).where('folder_id', 'in', ids).execute();
         await trx.deleteFrom(FOLDERS).where('id', 'in', ids).execute();
