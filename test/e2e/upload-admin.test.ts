@@ -83,7 +83,11 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     strapi = await recordings();
     project = await mkdtemp(path.join(tmpdir(), 'tessera-upload-admin-'));
     await cp(fixturePath('upload-app'), project, { recursive: true });
-    t = await startTestApp({ fixture: project, env: ADMIN });
+    t = await startTestApp({
+      fixture: project,
+      env: ADMIN,
+      override: (config) => ({ ...config, permissions: { ...config.permissions, public: { ...config.permissions.public, 'plugin::upload.content-api': ['upload'] } } }),
+    });
     const login = await t.post('/admin/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
     assert.equal(login.status, 200, login.text);
     admin = { authorization: `Bearer ${login.body.data.token}` };
@@ -383,6 +387,25 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     const bad = await call('PUT', '/upload/configuration', { pageSize: 'x', sort: 'nope' });
     assert.deepEqual([bad.status, bad.body.error], [400, strapi['configuration-put-bad']!.body.error]);
     assert.deepEqual((await call('GET', '/upload/configuration')).body.data, { pageSize: 50, sort: 'name:ASC' });
+  });
+
+  it('content API uploads go to the "API Uploads" folder, made again when it was deleted, named around a taken name', async () => {
+    const first = await multipart('POST', '/api/upload', form([['api-1.png', await png(6, 6)]]), {});
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.ok(!('folderPath' in first.body[0]), 'folderPath stays private in the content API');
+    const folders = (await call('GET', '/upload/folders?filters[$and][0][parent][id][$null]=true')).body.data;
+    const api = folders.find((folder: any) => folder.name === 'API Uploads');
+    assert.ok(api, JSON.stringify(folders));
+    const second = await multipart('POST', '/api/upload', form([['api-2.png', await png(6, 6)], ['api-3.png', await png(6, 6)]]), {});
+    assert.equal(second.status, 201);
+    const listed = await call('GET', `/upload/files?filters[$and][0][folder][id]=${api.id}&sort=name:ASC`);
+    assert.deepEqual(listed.body.results.map((file: any) => file.name), ['api-1.png', 'api-2.png', 'api-3.png']);
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { folderIds: [api.id] })).status, 200);
+    // Gone: the next upload makes it again; a user folder holding the name pushes it to "(1)".
+    assert.equal((await call('POST', '/upload/folders', { name: 'API Uploads', parent: null })).status, 201);
+    await multipart('POST', '/api/upload', form([['api-4.png', await png(6, 6)]]), {});
+    const names = (await call('GET', '/upload/folders?filters[$and][0][parent][id][$null]=true&sort=name:ASC')).body.data.map((folder: any) => [folder.name, folder.files.count]);
+    assert.deepEqual(names.filter(([name]: [string]) => name.startsWith('API')), [['API Uploads', 0], ['API Uploads (1)', 1]]);
   });
 
   it('a role without media library actions gets 403 everywhere, writing nothing; no admin token is a 401', async () => {

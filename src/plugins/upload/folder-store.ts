@@ -3,6 +3,7 @@ import type { Database, DbTransaction, Executor } from '../../core/db/database.j
 import { isoDatetimeColumn } from '../../core/db/iso-datetime-column.js';
 import { createDocumentId } from '../../core/documents/document-id.js';
 import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import type { KeyValueStore } from '../../core/store/key-value-store.js';
 import { FILE_FOLDER_TABLE, FOLDER_PARENT_TABLE, FOLDERS_TABLE } from './folder-tables.js';
 
 /** A folder as Strapi's admin API shows it. */
@@ -107,7 +108,16 @@ export interface FolderStore {
   foldersOfFiles(fileIds: readonly number[]): Promise<Map<number, Folder>>;
   /** Drops the folder links of deleted files (Strapi's foreign keys cascade; Tessera's tables have none). */
   unlinkFiles(fileIds: readonly number[]): Promise<void>;
+  /**
+   * The folder content API uploads go to (Strapi's "API Uploads" at the root, its id kept in
+   * the store), created when it is missing, named "API Uploads (1)", "(2)"… when the name is taken.
+   */
+  apiUploadFolder(store: KeyValueStore): Promise<number>;
 }
+
+/** Strapi's API_UPLOAD_FOLDER_BASE_NAME. */
+export const API_UPLOAD_FOLDER_NAME = 'API Uploads';
+const API_FOLDER_KEY = 'plugin_upload_api_folder';
 
 function toNumber(value: unknown): number {
   return typeof value === 'number' ? value : Number(value);
@@ -223,6 +233,28 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
     await trx.updateTable(FILES).set({ folder_path: path }).where('id', 'in', [...fileIds]).execute();
   };
 
+  const createFolder = ({ name, parent }: { readonly name: string; readonly parent: number | null }): Promise<PlacedFolder> => {
+    return database.transaction(async (trx) => {
+      // Before the first read: two creates must not both find the name free, or both take one path id.
+      await dialect.lockForUniqueCheck(trx, FOLDERS);
+      const parentPath = parent === null ? ROOT_PATH : (await placement(parent, 'parent folder does not exist', trx, ['parent'])).path;
+      if (await nameTaken(trx, name, parent, null)) throw ValidationError.atField('name', 'A folder with this name already exists', name);
+      const max = await trx.selectFrom(FOLDERS).select((eb) => eb.fn.max('path_id').as('max')).executeTakeFirst();
+      const pathId = (max?.max === null || max?.max === undefined ? 0 : Number(max.max)) + 1;
+      const at = stamp();
+      const inserted = await trx
+        .insertInto(FOLDERS)
+        .values({ document_id: createDocumentId(), name, path_id: pathId, path: childPath(parentPath, pathId), created_at: at, updated_at: at, published_at: at })
+        .executeTakeFirst();
+      let id = Number(inserted.insertId ?? 0);
+      if (!id) id = toNumber((await trx.selectFrom(FOLDERS).select('id').where('path_id', '=', pathId).executeTakeFirstOrThrow()).id);
+      await setParent(trx, id, parent);
+      const folder = await get(id, trx);
+      if (!folder) throw new Error(`The folder ${id} just created cannot be read`);
+      return folder;
+    });
+  };
+
   return {
     get,
 
@@ -260,27 +292,7 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       return folderTree(rows.map((row) => ({ id: toNumber(row.id), name: String(row.name), parent: row.parent === null ? null : toNumber(row.parent) })));
     },
 
-    create({ name, parent }) {
-      return database.transaction(async (trx) => {
-        // Before the first read: two creates must not both find the name free, or both take one path id.
-        await dialect.lockForUniqueCheck(trx, FOLDERS);
-        const parentPath = parent === null ? ROOT_PATH : (await placement(parent, 'parent folder does not exist', trx, ['parent'])).path;
-        if (await nameTaken(trx, name, parent, null)) throw ValidationError.atField('name', 'A folder with this name already exists', name);
-        const max = await trx.selectFrom(FOLDERS).select((eb) => eb.fn.max('path_id').as('max')).executeTakeFirst();
-        const pathId = (max?.max === null || max?.max === undefined ? 0 : Number(max.max)) + 1;
-        const at = stamp();
-        const inserted = await trx
-          .insertInto(FOLDERS)
-          .values({ document_id: createDocumentId(), name, path_id: pathId, path: childPath(parentPath, pathId), created_at: at, updated_at: at, published_at: at })
-          .executeTakeFirst();
-        let id = Number(inserted.insertId ?? 0);
-        if (!id) id = toNumber((await trx.selectFrom(FOLDERS).select('id').where('path_id', '=', pathId).executeTakeFirstOrThrow()).id);
-        await setParent(trx, id, parent);
-        const folder = await get(id, trx);
-        if (!folder) throw new Error(`The folder ${id} just created cannot be read`);
-        return folder;
-      });
-    },
+    create: createFolder,
 
     update(id, { name, parent }) {
       return database.transaction(async (trx) => {
@@ -417,6 +429,24 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
 
     async unlinkFiles(fileIds) {
       if (fileIds.length > 0) await database.db.deleteFrom(FILE_FOLDERS).where('file_id', 'in', [...fileIds]).execute();
+    },
+
+    async apiUploadFolder(store) {
+      const stored = await store.get(API_FOLDER_KEY);
+      const id = stored !== null && typeof stored === 'object' && 'id' in stored ? Number((stored as { id: unknown }).id) : Number.NaN;
+      if (Number.isSafeInteger(id) && (await get(id))) return id;
+      for (let attempt = 0; ; attempt += 1) {
+        const name = attempt === 0 ? API_UPLOAD_FOLDER_NAME : `${API_UPLOAD_FOLDER_NAME} (${attempt})`;
+        if (await nameTaken(database.db, name, null, null)) continue;
+        try {
+          const folder = await createFolder({ name, parent: null });
+          await store.set(API_FOLDER_KEY, { id: folder.id });
+          return folder.id;
+        } catch (error) {
+          // Another instance took the name meanwhile: the next one.
+          if (!(error instanceof ValidationError) || attempt > 100) throw error;
+        }
+      }
     },
   };
 }

@@ -37,7 +37,7 @@ async function registerUpload(fastify: HttpHost, context: HttpPluginContext): Pr
   await fastify.register(async (scope) => {
     // The size is checked by the upload itself (receive-upload.ts), which names the file in its 413.
     await scope.register(multipart, { limits: { fileSize: config.sizeLimit + 1 }, throwFileSizeLimit: false });
-    uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads });
+    uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads, apiFolder: () => folders.apiUploadFolder(context.store) });
     // The media library's admin API: `/upload/…` without the content API's prefix, admin tokens only.
     uploadAdminRoutes(scope, { abilityOf, config, documents, registry, uploads, folders, settings, baseQuery });
     if (provider.name === 'local') serveUploads(scope, appConfig.projectDir);

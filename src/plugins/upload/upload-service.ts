@@ -42,6 +42,8 @@ export interface UploadService {
  */
 export interface WriteOptions {
   readonly folders?: boolean;
+  /** New files go to this folder whatever fileInfo says (the content API's "API Uploads" folder). */
+  readonly into?: () => Promise<number>;
 }
 
 export interface UploadServiceOptions {
@@ -244,15 +246,16 @@ export function createUploadService({ config, provider, documents, registry, con
       if (received.files.length === 0) throw new ValidationError('Files are empty');
       if (infos.length > received.files.length) throw new ValidationError(`fileInfo describes ${infos.length} files but ${received.files.length} were sent`);
       await checkFolders(infos, 'the folder does not exist');
+      const into = options?.into ? await options.into() : undefined;
       // Files with no folder named go to the root, with Strapi's folderPath '/'.
-      const placed = options?.folders ? received.files.map((_file, index) => ({ ...infos[index], folder: infos[index]?.folder ?? null })) : infos;
+      const placed = into !== undefined ? received.files.map((_file, index) => ({ ...infos[index], folder: into })) : options?.folders ? received.files.map((_file, index) => ({ ...infos[index], folder: infos[index]?.folder ?? null })) : infos;
       const prepared: Prepared[] = [];
       return guarded(prepared, async (stored) => {
         await prepareAll(received, infos, prepared);
         const writes = [];
         for (const item of prepared) writes.push(validateData(await store(item, stored), contentType, 'create', registry));
         // One transaction for the request's rows and their folder links: all are recorded, or none.
-        const alongside = options?.folders
+        const alongside = options?.folders || into !== undefined
           ? async (trx: Parameters<FolderStore['placeFiles']>[0], created: readonly Document[]) => {
               for (const [folder, ids] of byFolder(created, placed)) await folders.placeFiles(trx, ids, folder);
             }
