@@ -9,7 +9,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { parseRowId } from '../../core/schema/scalar-values.js';
 import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
-import { PolicyError } from '../../transports/graphql/extension/policy-error.js';
+import { PolicyError } from '../../transports/admin/admin-errors.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { parseAdminFileQuery } from './admin-file-query.js';
 import { parseFileInfo, parseFolderId } from './file-info.js';
