@@ -131,6 +131,10 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
       [{}, 'folders-create-empty', 'name is a required field'],
       [{ name: ' padded ', parent: null }, '', 'name cannot start or end with a whitespace'],
       [{ name: 'Z', parent: 'abc' }, '', 'parent must be a valid ID'],
+      [{ name: 'Z', parent: true }, '', 'parent must be a valid ID'],
+      [{ name: 42, parent: null }, '', 'name must be a `string` type, but the final value was: `42`.'],
+      [{ name: 'x'.repeat(256), parent: null }, '', 'name must be at most 255 characters'],
+      [[{ name: 'in an array' }], '', 'this must be a `object` type'],
     ];
     for (const [body, recorded, message] of refusals) {
       const response = await call('POST', '/upload/folders', body);
@@ -138,6 +142,20 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
       assert.equal(response.body.error.name, 'ValidationError');
       assert.equal(response.body.error.message, message);
       if (recorded) assert.deepEqual(response.body.error.details.errors.map((error: any) => error.path), strapi[recorded]!.body.error.details.errors.map((error: any) => error.path));
+    }
+    const hostile: [string, string, unknown][] = [
+      ['PUT', `/upload/folders/${folderA.id}`, { parent: -1 }],
+      ['PUT', `/upload/folders/${folderA.id}`, { name: '' }],
+      ['PUT', `/upload/folders/${folderA.id}`, 'A'],
+      ['POST', '/upload/actions/bulk-delete', { folderIds: Array.from({ length: 1001 }, (_, index) => index + 1) }],
+      ['POST', '/upload/actions/bulk-delete', { folderIds: 'all' }],
+      ['POST', '/upload/actions/bulk-move', { destinationFolderId: folderD.id, folderIds: [folderA.id], extra: true }],
+      ['POST', '/upload/actions/bulk-update', { updates: [{ id: '1', fileInfo: {} }] }],
+    ];
+    for (const [method, url, body] of hostile) {
+      const response = await call(method, url, body);
+      assert.equal(response.status, 400, `${method} ${url} ${JSON.stringify(body).slice(0, 80)}: ${response.text}`);
+      assert.equal(response.body.error.name, 'ValidationError');
     }
     assert.deepEqual(await snapshot(), before);
   });
