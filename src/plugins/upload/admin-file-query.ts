@@ -75,9 +75,9 @@ function splitFolder(filters: unknown): { readonly folder: number | 'root' | und
 }
 
 function attribute(contentType: ContentType, name: string): ScalarAttribute {
-  const found = contentType.readableAttributes.find((candidate) => candidate.name === name) ?? contentType.attributes.get(name);
+  const found = contentType.attributes.get(name);
   if (!found || found.kind !== 'scalar') throw new Error(`The file type has no scalar attribute ${name}`);
-  return found as ScalarAttribute;
+  return found;
 }
 
 function and(nodes: readonly (FilterNode | null)[]): FilterNode | null {

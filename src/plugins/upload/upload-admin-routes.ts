@@ -172,14 +172,14 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
 
   function withFolderPath(query: DocumentQuery): DocumentQuery {
     const folderPath = query.contentType.attributes.get('folderPath');
-    if (!folderPath || folderPath.kind !== 'scalar' || query.fields.includes(folderPath as never)) return query;
-    return { ...query, fields: [...query.fields, folderPath as (typeof query.fields)[number]] };
+    if (!folderPath || folderPath.kind !== 'scalar' || query.fields.includes(folderPath)) return query;
+    return { ...query, fields: [...query.fields, folderPath] };
   }
 
   function idFilter(ids: readonly number[]): DocumentQuery['filters'] {
     const idAttribute = baseQuery().contentType.attributes.get('id');
     if (!idAttribute || idAttribute.kind !== 'scalar') throw new Error('The file type has no id');
-    return { kind: 'condition', attribute: idAttribute as never, operator: '$in', value: [...ids] };
+    return { kind: 'condition', attribute: idAttribute, operator: '$in', value: [...ids] };
   }
 
   /** The files of these ids, read again after a write (their folderPath is written beside the row), in the ids' order. */
@@ -244,7 +244,8 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
         await allow(request, UPLOAD_ADMIN_ACTIONS.create, 'controller');
         return reply.code(201).send(await withUpload(request, create));
       }
-      // Strapi's multiplexer: with files, a replace; without, an info update.
+      // Strapi's multiplexer: with files, a replace; without, an info update. Refused before the body is read.
+      await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
       return withUpload(request, (received) => (received.files.length > 0 ? replace(request, id, received) : updateInfo(request, id, received)));
     },
   });
@@ -299,6 +300,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
   routeMethods(fastify, '/upload/files/:id/replace', {
     async POST(request) {
       const { id } = request.params as { id: string };
+      await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
       return withUpload(request, async (received) => {
         if (received.files.length === 0) throw new ValidationError('Files are empty');
         return replace(request, id, received);
