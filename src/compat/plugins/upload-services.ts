@@ -12,6 +12,8 @@ import type { ReceivedFile } from '../../plugins/upload/receive-upload.js';
 import { UPLOAD_CONFIG } from '../../plugins/upload/upload-config.js';
 import type { UploadProvider } from '../../plugins/upload/upload-provider.js';
 import { createUploadService, type UploadService } from '../../plugins/upload/upload-service.js';
+import { createFolderStore } from '../../plugins/upload/folder-store.js';
+import { createMediaSettingsStore } from '../../plugins/upload/media-settings.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -71,7 +73,9 @@ export function createUploadServices({ context, uploads: given }: UploadServices
     const config = context.configs.of(UPLOAD_CONFIG);
     opened = await loadProvider(config, appConfig.projectDir);
     const baseQuery = () => parseDocumentQuery({}, { contentType, rest: appConfig.rest, registry, locales });
-    return createUploadService({ config, provider: opened, documents, registry, contentType, baseQuery });
+    const settings = createMediaSettingsStore(context.store);
+    const folders = createFolderStore(context.database, () => new Date(context.clock.now()));
+    return createUploadService({ config, provider: opened, documents, registry, contentType, baseQuery, settings: () => settings.settings(), folders });
   });
   const existing = async (id: unknown, what: string) => {
     const numeric = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;

@@ -1,6 +1,7 @@
 import type { DbTransaction } from '../db/database.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { Document } from './document.js';
 import type { DocumentWrite, WriteMode } from './model-write.js';
 
 /**
@@ -19,6 +20,13 @@ export type Localize = (base: Readonly<Record<string, unknown>>) => DocumentWrit
 
 /** A check run inside a write's transaction, after its locks and before the insert (see CreateRequest.guard). */
 export type WriteGuard = (trx: DbTransaction) => Promise<void>;
+
+/**
+ * Rows a plugin keeps beside a write (the media library's folder links of files), written in the
+ * write's transaction once its documents are: they commit with it, or neither does. A write
+ * that has one never runs as a lone statement.
+ */
+export type WriteAlongside = (trx: DbTransaction, documents: readonly Document[]) => Promise<void>;
 
 /**
  * What a single type's PUT writes, for the case that applies: defaults and required attributes
@@ -68,6 +76,7 @@ export interface CreateManyRequest {
   readonly writes: readonly DocumentWrite[];
   readonly query: DocumentQuery;
   readonly actor?: WriteActor;
+  readonly alongside?: WriteAlongside;
 }
 
 /**
@@ -82,6 +91,8 @@ export interface UpdateRequest {
   readonly query: DocumentQuery;
   readonly localize?: Localize;
   readonly actor?: WriteActor;
+  /** Runs with the updated document (not when there was none to update). */
+  readonly alongside?: WriteAlongside;
 }
 
 /** A single type's PUT: updates its document, or creates it when there is none, in one transaction. */

@@ -8,6 +8,15 @@ export interface FileInfo {
   readonly alternativeText?: string | null;
   readonly caption?: string | null;
   readonly focalPoint?: { readonly x: number; readonly y: number } | null;
+  /** The folder's id (null: the root); only the admin API uses it. */
+  readonly folder?: number | null;
+}
+
+/** Strapi's `strapiID`: a whole number, or its digits as a string; undefined for anything else. */
+export function parseFolderId(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
 }
 
 const TEXT_LIMIT = 10_000;
@@ -35,12 +44,23 @@ function checkOne(raw: unknown, where: string): FileInfo {
         break;
       case 'focalPoint':
         if (value === null) info.focalPoint = null;
-        else if (BodyChecker.isObject(value) && typeof value.x === 'number' && typeof value.y === 'number' && Object.keys(value).length === 2) info.focalPoint = { x: value.x, y: value.y };
-        else check.problem(['focalPoint'], 'focalPoint must be { x, y } with numbers, or null');
+        else if (BodyChecker.isObject(value) && typeof value.x === 'number' && typeof value.y === 'number' && Object.keys(value).length === 2) {
+          // Percentages of the image, as Strapi's admin validation bounds them.
+          for (const axis of ['x', 'y'] as const) {
+            const at = value[axis] as number;
+            if (at < 0) throw ValidationError.fromFieldErrors([{ path: [where, 'focalPoint', axis], message: `${where}.focalPoint.${axis} must be greater than or equal to 0`, name: 'ValidationError', value: at }]);
+            if (at > 100) throw ValidationError.fromFieldErrors([{ path: [where, 'focalPoint', axis], message: `${where}.focalPoint.${axis} must be less than or equal to 100`, name: 'ValidationError', value: at }]);
+          }
+          info.focalPoint = { x: value.x, y: value.y };
+        } else check.problem(['focalPoint'], 'focalPoint must be { x, y } with numbers, or null');
         break;
-      case 'folder':
-        // Strapi's admin sends the folder; REST uploads have none here, so it is ignored.
+      case 'folder': {
+        // Strapi's admin sends the folder (the content API's routes drop it: upload-service.ts).
+        const folder = value === null ? null : parseFolderId(value);
+        if (folder === undefined) throw ValidationError.fromFieldErrors([{ path: [where, 'folder'], message: `${where}.folder must be a folder id or null`, name: 'ValidationError', value }]);
+        info.folder = folder;
         break;
+      }
       default:
         throw new ValidationError(`Invalid key ${key} in ${where}`, { key, path: where, source: 'body' });
     }

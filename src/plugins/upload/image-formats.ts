@@ -211,3 +211,43 @@ function isUnsupportedFormat(error: unknown): boolean {
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** What Strapi's `optimize` applies to an uploaded image, from the media library's settings. */
+export interface OptimizeOptions {
+  /** Re-encode at quality 80 (100 otherwise), kept only when smaller than the original. */
+  readonly sizeOptimization: boolean;
+  /** Rotate by the EXIF orientation. */
+  readonly autoOrientation: boolean;
+}
+
+export interface OptimizedImage {
+  readonly path: string;
+  readonly sizeInBytes: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Formats Strapi optimizes (not GIF, not SVG). */
+const OPTIMIZABLE: ReadonlySet<ImageFormat> = new Set(['jpeg', 'png', 'webp', 'tiff', 'avif']);
+
+/**
+ * Strapi's `optimize`: when either setting is on and the image is of an optimizable format, the
+ * image re-encoded in its own format (quality 80 with sizeOptimization, else 100), rotated by
+ * its EXIF orientation with autoOrientation, written to `outPath`. Null when nothing applies,
+ * or when the result is larger than the original (Strapi keeps the original then, rotation
+ * included). The caller removes `outPath` in every case.
+ */
+export async function optimizeImage(path: string, outPath: string, options: OptimizeOptions, originalBytes: number): Promise<OptimizedImage | null> {
+  if (!options.sizeOptimization && !options.autoOrientation) return null;
+  const image = await inspect(path);
+  if (image === null || !OPTIMIZABLE.has(image.format) || image.animated) return null;
+  const format = image.format as Exclude<ResizableFormat, 'gif'>;
+  const sharp = await loadSharp();
+  let pipeline = sharp(path, { ...INPUT_OPTIONS, sequentialRead: false });
+  if (options.autoOrientation) pipeline = pipeline.rotate();
+  const quality = options.sizeOptimization ? 80 : 100;
+  const encoded = format === 'jpeg' ? pipeline.jpeg({ quality }) : format === 'png' ? pipeline.png({ quality }) : format === 'webp' ? pipeline.webp({ quality }) : format === 'tiff' ? pipeline.tiff({ quality }) : pipeline.avif({ quality });
+  const info = await encoded.toFile(outPath);
+  if (info.size > originalBytes) return null;
+  return { path: outPath, sizeInBytes: info.size, width: info.width, height: info.height };
+}

@@ -1,9 +1,15 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { controllerPermissions } from '../../core/auth/permission-names.js';
 import type { GraphqlContribution } from '../../transports/graphql/build-schema.js';
 import type { HttpHost, HttpPlugin, HttpPluginContext } from '../../transports/plugin-http.js';
 import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';
+import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import { FILE_UID, UPLOAD_TYPES } from './file-type.js';
+import { createFolderStore } from './folder-store.js';
+import { FOLDER_TABLES } from './folder-tables.js';
+import { createMediaSettingsStore } from './media-settings.js';
+import { uploadAdminRoutes } from './upload-admin-routes.js';
 import { loadProvider } from './load-provider.js';
 import { serveUploads } from './serve-uploads.js';
 import { UPLOAD_CONFIG } from './upload-config.js';
@@ -23,11 +29,17 @@ async function registerUpload(fastify: HttpHost, context: HttpPluginContext): Pr
   const config = context.configs.of(UPLOAD_CONFIG);
   const provider = await loadProvider(config, appConfig.projectDir);
   const baseQuery = () => parseDocumentQuery({}, { contentType, rest: appConfig.rest, registry, locales });
-  const uploads = createUploadService({ config, provider, documents, registry, contentType, baseQuery });
+  const folders = createFolderStore(context.database, () => new Date(context.clock.now()));
+  const settings = createMediaSettingsStore(context.store);
+  const uploads = createUploadService({ config, provider, documents, registry, contentType, baseQuery, settings: () => settings.settings(), folders });
+  const guard = createLazyAdminGuard(appConfig, context.database, context.store, context.clock, context);
+  const abilityOf = (request: FastifyRequest) => guard.ability(request);
   await fastify.register(async (scope) => {
     // The size is checked by the upload itself (receive-upload.ts), which names the file in its 413.
     await scope.register(multipart, { limits: { fileSize: config.sizeLimit + 1 }, throwFileSizeLimit: false });
-    uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads });
+    uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads, apiFolder: () => folders.apiUploadFolder(context.store) });
+    // The media library's admin API: `/upload/…` without the content API's prefix, admin tokens only.
+    uploadAdminRoutes(scope, { abilityOf, config, documents, registry, uploads, folders, settings, baseQuery });
     if (provider.name === 'local') serveUploads(scope, appConfig.projectDir);
   });
   fastify.addHook('onClose', async () => {
@@ -41,6 +53,7 @@ export const uploadPlugin: HttpPlugin<HttpPluginContext, GraphqlContribution> = 
   name: 'upload',
   config: UPLOAD_CONFIG,
   contentTypes: UPLOAD_TYPES,
+  tables: FOLDER_TABLES,
   actions: controllerPermissions('plugin::upload.content-api'),
   register: registerUpload,
 };

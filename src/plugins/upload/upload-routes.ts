@@ -29,6 +29,8 @@ export interface UploadRoutesContext {
   readonly locales: LocaleCatalog;
   readonly contentType: ContentType;
   readonly uploads: UploadService;
+  /** The folder new files go to: Strapi's "API Uploads". */
+  readonly apiFolder: () => Promise<number>;
 }
 
 type UploadAction = PluginAction<'plugin::upload.content-api'>;
@@ -95,7 +97,7 @@ export function uploadRoutes(fastify: FastifyInstance, context: UploadRoutesCont
       const unknown = Object.keys(others)[0];
       if (unknown !== undefined) throw ValidationError.invalidKey(unknown, { source: 'query', param: unknown });
       if (id === undefined) {
-        const created = await withUpload(request, (received) => uploads.upload(received));
+        const created = await withUpload(request, (received) => uploads.upload(received, { into: context.apiFolder }));
         return reply.code(201).send(created.map(toFileObject));
       }
       const existing = await fileById(id, can, 'upload');

@@ -12,7 +12,9 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ValidationError } from '../../core/shared/errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
 import { extensionOf, resolveFileKind, type FileKind } from './file-kind.js';
-import { CorruptImageError, generateFormats, readImageInfo, type GeneratedFormat } from './image-formats.js';
+import type { FolderStore } from './folder-store.js';
+import { CorruptImageError, generateFormats, optimizeImage, readImageInfo, type GeneratedFormat } from './image-formats.js';
+import type { MediaSettings } from './media-settings.js';
 import type { ReceivedFile, ReceivedUpload } from './receive-upload.js';
 import type { UploadConfig } from './upload-config.js';
 import type { UploadProvider } from './upload-provider.js';
@@ -24,14 +26,24 @@ import type { UploadProvider } from './upload-provider.js';
  * stored for the request are removed before the error reaches the client.
  */
 export interface UploadService {
-  /** New files, one per received file (fileInfo aligned by position). */
-  upload(received: ReceivedUpload): Promise<Document[]>;
+  /** New files, one per received file (fileInfo aligned by position); with `folders`, each goes to its fileInfo's folder. */
+  upload(received: ReceivedUpload, options?: WriteOptions): Promise<Document[]>;
   /** A new content for an existing file: same id, new hash and url; the old objects go once the row is updated. */
-  replace(existing: Document, received: ReceivedUpload): Promise<Document>;
-  /** Changes name, alternativeText, caption or focalPoint. */
-  updateInfo(existing: Document, received: ReceivedUpload): Promise<Document>;
+  replace(existing: Document, received: ReceivedUpload, options?: WriteOptions): Promise<Document>;
+  /** Changes name, alternativeText, caption or focalPoint (with `folders`, the folder too). */
+  updateInfo(existing: Document, received: ReceivedUpload, options?: WriteOptions): Promise<Document>;
   /** Removes the row (and media links to it), then its stored objects. */
   remove(existing: Document): Promise<void>;
+}
+
+/**
+ * `folders`: fileInfo's `folder` places the file (the admin API); the content API leaves it out,
+ * and its uploads go to the root.
+ */
+export interface WriteOptions {
+  readonly folders?: boolean;
+  /** New files go to this folder whatever fileInfo says (the content API's "API Uploads" folder). */
+  readonly into?: () => Promise<number>;
 }
 
 export interface UploadServiceOptions {
@@ -42,10 +54,14 @@ export interface UploadServiceOptions {
   readonly contentType: ContentType;
   /** A query reading every attribute of a file (no filters, no populate). */
   readonly baseQuery: () => DocumentQuery;
+  /** The media library's settings, read once per upload (another instance may have changed them). */
+  readonly settings: () => Promise<MediaSettings>;
+  readonly folders: FolderStore;
 }
 
 /** A received file, checked and measured, with its formats on disk. */
 interface Prepared {
+  /** The file as stored: the received one, or its optimized version (settings). */
   readonly file: ReceivedFile;
   readonly info: FileInfo;
   readonly kind: FileKind;
@@ -106,8 +122,20 @@ function storedKeysOf(document: Document): StoredKey[] {
   return keys;
 }
 
-export function createUploadService({ config, provider, documents, registry, contentType, baseQuery }: UploadServiceOptions): UploadService {
-  async function prepare(file: ReceivedFile, info: FileInfo): Promise<Prepared> {
+/** The folders files go to, grouped (a folder's files are linked together); undefined folders stay out. */
+function byFolder(created: readonly Document[], infos: readonly FileInfo[]): Map<number | null, number[]> {
+  const groups = new Map<number | null, number[]>();
+  for (const [index, document] of created.entries()) {
+    const folder = infos[index]?.folder;
+    if (folder === undefined) continue;
+    groups.set(folder, [...(groups.get(folder) ?? []), Number(document.id)]);
+  }
+  return groups;
+}
+
+export function createUploadService({ config, provider, documents, registry, contentType, baseQuery, settings, folders }: UploadServiceOptions): UploadService {
+  async function prepare(received: ReceivedFile, info: FileInfo, media: MediaSettings): Promise<Prepared> {
+    let file = received;
     if (file.bytes === 0) throw new ValidationError('Files are empty');
     // Loaded on first use, like sharp: nothing of the upload path weighs on a start.
     const { fileTypeFromFile } = await import('file-type');
@@ -123,9 +151,16 @@ export function createUploadService({ config, provider, documents, registry, con
         if (error instanceof CorruptImageError) throw new ValidationError(`${name} is a corrupt or truncated image`, { name });
         throw error;
       }
-      if (dimensions && config.formats) formats = await generateFormats(file.tempPath, { breakpoints: config.breakpoints, mime: kind.mime });
+      const optimized = dimensions ? await optimizeImage(file.tempPath, `${file.tempPath}-optimized`, media, file.bytes) : null;
+      if (optimized) {
+        file = { ...file, tempPath: optimized.path, bytes: optimized.sizeInBytes };
+        dimensions = { width: optimized.width, height: optimized.height };
+      }
+      // responsiveDimensions off: the thumbnail only, as Strapi (its breakpoint formats are the "responsive" ones).
+      const breakpoints = media.responsiveDimensions ? config.breakpoints : {};
+      if (dimensions && config.formats) formats = await generateFormats(file.tempPath, { breakpoints, mime: kind.mime });
     }
-    return { file, info, kind, hash: hashFor(name, file.name), dimensions, formats };
+    return { file, info, kind, hash: hashFor(name, received.name), dimensions, formats };
   }
 
   /**
@@ -194,26 +229,48 @@ export function createUploadService({ config, provider, documents, registry, con
   }
 
   async function prepareAll(received: ReceivedUpload, infos: readonly FileInfo[], into: Prepared[]): Promise<void> {
-    for (const [index, file] of received.files.entries()) into.push(await prepare(file, infos[index] ?? {}));
+    const media = await settings();
+    for (const [index, file] of received.files.entries()) into.push(await prepare(file, infos[index] ?? {}, media));
+  }
+
+  /** fileInfo as the route allows it: without folders, `folder` is dropped. */
+  function infosOf(received: ReceivedUpload, options: WriteOptions | undefined): FileInfo[] {
+    const infos = parseFileInfo(received.fileInfo);
+    return options?.folders ? infos : infos.map(({ folder: _dropped, ...info }) => info);
+  }
+
+  /** A 400 before anything is stored when a named folder does not exist (checked again in the write's transaction). */
+  async function checkFolders(infos: readonly FileInfo[], message: string): Promise<void> {
+    for (const info of infos) if (info.folder !== undefined) await folders.placement(info.folder, message, undefined, ['fileInfo', 'folder']);
   }
 
   return {
-    async upload(received) {
-      const infos = parseFileInfo(received.fileInfo);
+    async upload(received, options) {
+      const infos = infosOf(received, options);
       if (received.files.length === 0) throw new ValidationError('Files are empty');
       if (infos.length > received.files.length) throw new ValidationError(`fileInfo describes ${infos.length} files but ${received.files.length} were sent`);
+      await checkFolders(infos, 'the folder does not exist');
+      const into = options?.into ? await options.into() : undefined;
+      // Files with no folder named go to the root, with Strapi's folderPath '/'.
+      const placed = into !== undefined ? received.files.map((_file, index) => ({ ...infos[index], folder: into })) : options?.folders ? received.files.map((_file, index) => ({ ...infos[index], folder: infos[index]?.folder ?? null })) : infos;
       const prepared: Prepared[] = [];
       return guarded(prepared, async (stored) => {
         await prepareAll(received, infos, prepared);
         const writes = [];
         for (const item of prepared) writes.push(validateData(await store(item, stored, false), contentType, 'create', registry));
-        // One transaction for the request's rows: all are recorded, or none.
-        return documents.createMany({ writes, query: baseQuery() });
+        // One transaction for the request's rows and their folder links: all are recorded, or none.
+        const alongside = options?.folders || into !== undefined
+          ? async (trx: Parameters<FolderStore['placeFiles']>[0], created: readonly Document[]) => {
+              for (const [folder, ids] of byFolder(created, placed)) await folders.placeFiles(trx, ids, folder);
+            }
+          : undefined;
+        return documents.createMany({ writes, query: baseQuery(), ...(alongside ? { alongside } : {}) });
       });
     },
 
-    async replace(existing, received) {
-      const infos = parseFileInfo(received.fileInfo);
+    async replace(existing, received, options) {
+      const infos = infosOf(received, options);
+      await checkFolders(infos, 'the folder does not exist');
       if (received.files.length !== 1) throw new ValidationError('A file is replaced by exactly one file');
       if (infos.length > 1) throw new ValidationError('fileInfo must describe one file when replacing');
       const prepared: Prepared[] = [];
@@ -222,7 +279,10 @@ export function createUploadService({ config, provider, documents, registry, con
         const [item] = prepared;
         if (!item) throw new ValidationError('Files are empty');
         const write = validateData(await store(item, stored, true), contentType, 'update', registry);
-        const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery() });
+        // The file stays in its folder unless fileInfo names another one.
+        const folder = infos[0]?.folder;
+        const alongside = folder !== undefined ? async (trx: Parameters<FolderStore['placeFiles']>[0], updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
+        const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}) });
         if (!document) throw new Error(`The file ${existing.id} disappeared while it was replaced`);
         return document;
       });
@@ -231,19 +291,22 @@ export function createUploadService({ config, provider, documents, registry, con
       return updated;
     },
 
-    async updateInfo(existing, received) {
-      const infos = parseFileInfo(received.fileInfo);
+    async updateInfo(existing, received, options) {
+      const infos = infosOf(received, options);
       if (infos.length > 1) throw new ValidationError('fileInfo must describe one file when updating');
-      const info = infos[0] ?? {};
+      const { folder, ...info } = infos[0] ?? {};
+      if (folder !== undefined) await folders.placement(folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
       const data: Record<string, unknown> = { ...info };
       const write = validateData(data, contentType, 'update', registry);
-      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery() });
+      const alongside = folder !== undefined ? async (trx: Parameters<FolderStore['placeFiles']>[0], updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
+      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}) });
       if (!document) throw new Error(`The file ${existing.id} disappeared while it was updated`);
       return document;
     },
 
     async remove(existing) {
       await documents.delete({ contentType, documentId: existing.documentId, locale: baseQuery().locale });
+      await folders.unlinkFiles([Number(existing.id)]);
       if (existing.provider === provider.name) await removeObjects(storedKeysOf(existing));
     },
   };

@@ -11,10 +11,10 @@ import { inWriteTransaction, translateClientErrors } from './write-transaction.j
 import { stampedColumns, writeVersion } from './write-version.js';
 
 /** Updates a document's version (see UpdateRequest); null when there is nothing to update. */
-export async function updateDocument(context: DocumentContext, { documentId, write, query, localize, actor }: UpdateRequest): Promise<Document | null> {
+export async function updateDocument(context: DocumentContext, { documentId, write, query, localize, actor, alongside }: UpdateRequest): Promise<Document | null> {
   const hashed = await hashPasswords(write);
   const { contentType } = hashed;
-  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 }, context);
+  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 || alongside !== undefined }, context);
   if (plan.execution === 'statement') {
     return translateClientErrors(context, async () => {
       const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed, actor), documentId, query);
@@ -29,6 +29,7 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
     if (!version) return null;
     // A new locale of the document is a create, as Strapi 5 announces it (recorded: strapi-webhooks/08-rest-create-article-locale-fr.json).
     await announceWrite(context, trx, version.created ? 'entry.create' : 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    if (alongside) await alongside(trx, [version.document]);
     return version.document;
   });
 }

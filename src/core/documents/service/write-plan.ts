@@ -43,7 +43,7 @@ export interface TransactionPlan {
 /** The write a plan is made for: its operation and what the plan depends on. */
 export type PlannedWrite =
   | { readonly operation: 'create'; readonly contentType: ContentType; readonly writes: readonly DocumentWrite[] }
-  /** `populates`: the response reads linked rows back, which one statement cannot do. */
+  /** `populates`: the response reads linked rows back, or rows are written alongside (UpdateRequest.alongside): one statement cannot do either. */
   | { readonly operation: 'update'; readonly write: DocumentWrite; readonly populates: boolean }
   /** `write` is the body as an update: the link tables any body of the PUT could touch. */
   | { readonly operation: 'put-single'; readonly contentType: ContentType; readonly write: DocumentWrite }
