@@ -16,7 +16,7 @@ async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return null;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
-  const delegate = createLazyAdminGuard(config, database, store, context.clock);
+  const delegate = createLazyAdminGuard(config, database, store, context.clock, context);
   // Tessera's older admin routes, kept for the scripts written against them.
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
   await fastify.register((admin) => strapiLocaleRoutes(admin, { guard: delegate, locales, documents: context.documents }));
