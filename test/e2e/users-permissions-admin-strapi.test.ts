@@ -4,6 +4,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bearer, createUser, roleRow } from '../helpers/auth-fixtures.js';
 import { ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { createAdminPermissionService } from '../../src/transports/admin/admin-permission-service.js';
+import { EDITOR_CODE } from '../../src/transports/admin/admin-roles.js';
 
 /**
  * Strapi 5's users-permissions admin routes (`/users-permissions/*`) and the content API's
@@ -239,6 +241,21 @@ describe("Strapi's users-permissions admin routes", () => {
     assert.equal((await roleOf('public')).name, 'Public');
     assert.equal((await call('GET', '/users-permissions/advanced')).body.settings.allow_register, true);
     assert.equal((await app.get('/users-permissions/roles')).status, 401);
+  });
+
+  it("granted to the Editor role (stored admin permissions), the read routes answer the Editor", async () => {
+    const { db } = app.app.database;
+    const editorRole = await db.selectFrom('admin_roles').select('id').where('code', '=', EDITOR_CODE).executeTakeFirstOrThrow();
+    const service = createAdminPermissionService(app.app.database);
+    const current = await service.ofRoles([Number(editorRole.id)]);
+    const added = ['plugin::users-permissions.roles.read', 'plugin::users-permissions.advanced-settings.read'].map((action) => ({ action, subject: null, properties: {}, conditions: [] }));
+    await app.app.database.transaction((trx) => service.replace(trx, Number(editorRole.id), [...current.map(({ action, subject, properties, conditions }) => ({ action, subject, properties, conditions })), ...added]));
+    assert.equal((await call('GET', '/users-permissions/roles', undefined, editor)).status, 200);
+    assert.equal((await call('GET', '/users-permissions/advanced', undefined, editor)).status, 200);
+    assert.equal((await call('POST', '/users-permissions/roles', { name: 'Still not' }, editor)).status, 403, 'read is not create');
+    assert.equal((await call('PUT', '/users-permissions/advanced', { allow_register: false }, editor)).status, 403);
+    await app.app.database.transaction((trx) => service.replace(trx, Number(editorRole.id), current.map(({ action, subject, properties, conditions }) => ({ action, subject, properties, conditions }))));
+    assert.equal((await call('GET', '/users-permissions/roles', undefined, editor)).status, 403, 'taken away');
   });
 
   it('advanced settings: GET in the recorded shape, PUT {ok:true} and checked', async () => {
