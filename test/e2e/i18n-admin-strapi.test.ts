@@ -168,6 +168,51 @@ describe("Strapi's i18n admin routes", () => {
     assert.equal(after.find((locale) => locale.code === 'gd')?.name, 'Scottish Gaelic (gd)');
   });
 
+  it('GET /i18n/content-manager/get-fill-from-locale/:model: the source draft as the form of another locale is filled', async () => {
+    const tag = await app.post('/api/tags', { data: { name: 'fill tag' } });
+    const author = await app.post('/api/authors?locale=en', { data: { name: 'fill author' } });
+    const article = await app.post('/api/articles?locale=en', {
+      data: { title: 'fill source', body: 'text', seo: { metaTitle: 'fill seo' }, blocks: [{ __component: 'shared.quote', text: 'one' }, { __component: 'shared.link', label: 'two', url: 'https://example.com' }], tags: [tag.body.data.documentId], author: author.body.data.documentId },
+    });
+    assert.equal(article.status, 201, article.text);
+    const documentId = String(article.body.data.documentId);
+    const url = (query: string, model = 'api::article.article') => `/i18n/content-manager/get-fill-from-locale/${model}?${query}`;
+    const response = await call('GET', url(`documentId=${documentId}&sourceLocale=en&targetLocale=fr&collectionType=collection-types`));
+    assert.equal(response.status, 200, response.text);
+    const theirs = recorded<{ exchanges: Exchange[] }>('get-fill-from-locale').exchanges;
+    const their = theirs[0]?.response.data as Record<string, Record<string, unknown[]>>;
+    const data = response.body.data as Record<string, unknown>;
+    for (const system of ['id', 'documentId', 'locale', 'createdAt', 'updatedAt', 'publishedAt', 'localizations']) assert.equal(system in data, false, system);
+    assert.equal(data.title, 'fill source');
+    assert.deepEqual(data.seo, { metaTitle: 'fill seo', metaDescription: null }, 'a component without its id');
+    assert.deepEqual(data.blocks, [
+      { text: 'one', __component: 'shared.quote', __temp_key__: 'a0' },
+      { label: 'two', url: 'https://example.com', __component: 'shared.link', __temp_key__: 'a1' },
+    ]);
+    const tags = data.tags as { connect: Record<string, unknown>[]; disconnect: unknown[] };
+    assert.deepEqual(tags.disconnect, []);
+    assert.deepEqual(tags.connect.map(({ id: _id, documentId: _documentId, ...rest }) => rest), [{ name: 'fill tag', __temp_key__: 'a0', label: 'fill tag' }]);
+    assert.deepEqual(keys(tags.connect[0]), keys((their.categories?.connect ?? [])[0]), "a link's keys as Strapi's");
+    const authorLink = (data.author as { connect: Record<string, unknown>[] }).connect[0];
+    assert.equal(authorLink?.label, 'fill author');
+    assert.equal(authorLink?.locale, 'en', 'a localized target names its locale');
+
+    const refusals: [string, number, Exchange | undefined][] = [
+      [url('documentId=nope&sourceLocale=en&targetLocale=fr&collectionType=collection-types'), 404, theirs[1]],
+      [url(`documentId=${documentId}&sourceLocale=zz&targetLocale=fr&collectionType=collection-types`), 404, undefined],
+      [url(`documentId=${documentId}&sourceLocale=fr&targetLocale=en&collectionType=collection-types`), 404, undefined],
+      [url('documentId=x&collectionType=collection-types'), 400, theirs[2]],
+      [url('documentId=x&collectionType=nope&sourceLocale=en&targetLocale=fr'), 400, theirs[3]],
+      [url(`documentId=${documentId}&sourceLocale=en&targetLocale=fr&collectionType=collection-types`, 'api::nope.nope'), 403, undefined],
+    ];
+    for (const [request, status, recording] of refusals) {
+      const refused = await call('GET', request);
+      assert.equal(refused.status, status, `${request}: ${refused.text}`);
+      if (recording) assert.deepEqual(refused.body, recording.response, request);
+    }
+    assert.equal((await call('GET', url(`documentId=${documentId}&sourceLocale=en&targetLocale=fr&collectionType=collection-types`), undefined, editor)).status, 200, "the Editor reads every article");
+  });
+
   it("DELETE of a locale removes that locale's versions (components, zones, links) and keeps the other locales'", async () => {
     const db = app.app.database.db;
     const tag = await app.post('/api/tags', { data: { name: 'upi18n tag' } });

@@ -6,6 +6,7 @@ import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
 import { localeAdminRoutes } from './locale-admin-routes.js';
 import { localeRoutes } from './locale-routes.js';
 import { strapiLocaleRoutes } from './strapi-locale-routes.js';
+import { fillFromLocaleRoute } from './fill-from-locale-route.js';
 
 /**
  * The i18n plugin's routes: `GET <rest prefix>/i18n/locales` on the content API, and on the
@@ -19,7 +20,10 @@ async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<
   const delegate = createLazyAdminGuard(config, database, store, context.clock, context);
   // Tessera's older admin routes, kept for the scripts written against them.
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
-  await fastify.register((admin) => strapiLocaleRoutes(admin, { guard: delegate, locales, documents: context.documents }));
+  await fastify.register(async (admin) => {
+    await strapiLocaleRoutes(admin, { guard: delegate, locales, documents: context.documents });
+    await fillFromLocaleRoute(admin, { guard: delegate, registry: context.registry, documents: context.documents, locales });
+  });
   return null;
 }
 
