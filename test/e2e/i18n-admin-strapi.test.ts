@@ -159,6 +159,7 @@ describe("Strapi's i18n admin routes", () => {
     for (const [method, url, body] of attempts) {
       const response = await call(method, url, body, editor);
       assert.equal(response.status, 403, `${method} ${url}`);
+      assert.deepEqual(response.body.error, { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} }, "Strapi's route-policy refusal");
     }
     const after = (await call('GET', '/i18n/locales')).body as { code: string; name: string }[];
     assert.deepEqual(
@@ -203,7 +204,7 @@ describe("Strapi's i18n admin routes", () => {
       [url(`documentId=${documentId}&sourceLocale=fr&targetLocale=en&collectionType=collection-types`), 404, undefined],
       [url('documentId=x&collectionType=collection-types'), 400, theirs[2]],
       [url('documentId=x&collectionType=nope&sourceLocale=en&targetLocale=fr'), 400, theirs[3]],
-      [url(`documentId=${documentId}&sourceLocale=en&targetLocale=fr&collectionType=collection-types`, 'api::nope.nope'), 403, undefined],
+      [url(`documentId=${documentId}&sourceLocale=en&targetLocale=fr&collectionType=collection-types`, 'api::nope.nope'), 403, theirs[4]],
     ];
     for (const [request, status, recording] of refusals) {
       const refused = await call('GET', request);

@@ -237,6 +237,7 @@ describe("Strapi's users-permissions admin routes", () => {
     for (const [method, url, body] of attempts) {
       const response = await call(method, url, body, editor);
       assert.equal(response.status, 403, `${method} ${url}: ${response.text}`);
+      assert.deepEqual(response.body.error, { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} }, "Strapi's route-policy refusal");
     }
     assert.equal((await roleOf('public')).name, 'Public');
     assert.equal((await call('GET', '/users-permissions/advanced')).body.settings.allow_register, true);

@@ -6,6 +6,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../core/shared/errors.js';
 import { CONTENT_MANAGER_ACTIONS } from '../../transports/admin/admin-ability.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
+import { PolicyError } from '../../transports/admin/admin-errors.js';
 import { fillFromLocale, fillPopulate } from './fill-from-locale.js';
 
 export interface FillFromLocaleRouteOptions {
@@ -51,7 +52,8 @@ export async function fillFromLocaleRoute(fastify: FastifyInstance, { guard, reg
     const uid = (request.params as { model: string }).model;
     const model = registry.get(uid);
     const grant = model ? ability.grant(CONTENT_MANAGER_ACTIONS.read, uid) : null;
-    if (!model || !grant) throw new ForbiddenError();
+    // Strapi's route policy (`cm.read` on the model): an unknown model fails it too.
+    if (!model || !grant) throw new PolicyError();
     // A conditional grant (an Author's `admin::is-creator`) needs the document's creator, which
     // this route cannot check yet: refused rather than answered for documents of others.
     if (grant.conditions.length > 0) throw new ForbiddenError();

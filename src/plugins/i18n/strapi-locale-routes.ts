@@ -5,6 +5,7 @@ import { BodyChecker, type BodyDialect } from '../../core/shared/body-checker.js
 import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
+import { requirePolicy } from '../../transports/admin/admin-routes-context.js';
 import { routeId } from '../../transports/admin/route-id.js';
 import { createIsoLocales } from './iso-locales.js';
 
@@ -60,12 +61,12 @@ export async function strapiLocaleRoutes(fastify: FastifyInstance, { guard, loca
   });
 
   fastify.get('/i18n/iso-locales', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readLocales);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readLocales);
     return iso.list;
   });
 
   fastify.post('/i18n/locales', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.createLocales);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.createLocales);
     const check = BodyChecker.of(request.body, I18N_BODY);
     unspecifiedKeys(check, ['name', 'code', 'isDefault']);
     const name = check.string('name', { nullable: true, max: 255 });
@@ -79,7 +80,7 @@ export async function strapiLocaleRoutes(fastify: FastifyInstance, { guard, loca
   });
 
   fastify.put('/i18n/locales/:id', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.updateLocales);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.updateLocales);
     const id = idOf(request);
     const check = BodyChecker.of(request.body ?? {}, I18N_BODY);
     unspecifiedKeys(check, ['name', 'isDefault']);
@@ -90,7 +91,7 @@ export async function strapiLocaleRoutes(fastify: FastifyInstance, { guard, loca
   });
 
   fastify.delete('/i18n/locales/:id', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.deleteLocales);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.deleteLocales);
     const id = idOf(request);
     return orNotFound(() => locales.delete(id, (trx, code) => documents.deleteLocaleVersions(trx, code)));
   });

@@ -4,6 +4,7 @@ import { pluginPermission, type PermissionName } from '../../core/auth/permissio
 import { ForbiddenError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
+import { requirePolicy } from '../../transports/admin/admin-routes-context.js';
 import { routeMethods } from '../../transports/plugin-http.js';
 import type { StrapiContentRoutes } from './strapi-content-routes.js';
 import type { StrapiRoles } from './strapi-roles.js';
@@ -25,23 +26,23 @@ export interface StrapiRoleAdminRoutesOptions {
  */
 export async function strapiRoleAdminRoutes(fastify: FastifyInstance, { roles, guard, routes }: StrapiRoleAdminRoutesOptions): Promise<void> {
   fastify.get('/users-permissions/roles', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readRoles);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readRoles);
     return roles.list();
   });
   fastify.get('/users-permissions/roles/:id', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readRoles);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readRoles);
     return roles.get(idParam(request));
   });
   fastify.post('/users-permissions/roles', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.createRoles);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.createRoles);
     return roles.create(request.body);
   });
   fastify.put('/users-permissions/roles/:id', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.updateRoles);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.updateRoles);
     return roles.update(idParam(request), request.body);
   });
   fastify.delete('/users-permissions/roles/:id', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.deleteRoles);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.deleteRoles);
     return roles.delete(idParam(request));
   });
   fastify.get('/users-permissions/permissions', async (request) => {

@@ -3,6 +3,7 @@ import { BodyChecker } from '../../core/shared/body-checker.js';
 import { ValidationError } from '../../core/shared/errors.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { ADMIN_ACTIONS } from '../../transports/admin/admin-roles.js';
+import { requirePolicy } from '../../transports/admin/admin-routes-context.js';
 import { fromStrapiEmailTemplates, toStrapiEmailTemplates } from './email-templates.js';
 import type { UsersPermissionsSettings } from './settings.js';
 import type { StrapiRoles } from './strapi-roles.js';
@@ -31,13 +32,13 @@ const PROVIDERS = { email: { icon: 'envelope', enabled: true } } as const;
  */
 export async function strapiSettingsRoutes(fastify: FastifyInstance, { guard, settings, roles }: StrapiSettingsRoutesOptions): Promise<void> {
   fastify.get('/users-permissions/advanced', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readAdvancedSettings);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readAdvancedSettings);
     const [advanced, { roles: list }] = await Promise.all([settings.advanced(), roles.list()]);
     return { settings: advanced, roles: list.map((role) => ({ ...role, locale: null })) };
   });
 
   fastify.put('/users-permissions/advanced', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.updateAdvancedSettings);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.updateAdvancedSettings);
     const body = requireBody(request.body);
     if (body.default_role !== undefined) {
       const { roles: list } = await roles.list();
@@ -48,12 +49,12 @@ export async function strapiSettingsRoutes(fastify: FastifyInstance, { guard, se
   });
 
   fastify.get('/users-permissions/email-templates', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readEmailTemplates);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readEmailTemplates);
     return toStrapiEmailTemplates(await settings.emailTemplates());
   });
 
   fastify.put('/users-permissions/email-templates', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.updateEmailTemplates);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.updateEmailTemplates);
     const body = requireBody(request.body);
     const check = BodyChecker.of(body, {});
     check.onlyKeys(['email-templates']);
@@ -64,12 +65,12 @@ export async function strapiSettingsRoutes(fastify: FastifyInstance, { guard, se
   });
 
   fastify.get('/users-permissions/providers', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.readProviders);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.readProviders);
     return PROVIDERS;
   });
 
   fastify.put('/users-permissions/providers', async (request) => {
-    await guard.require(request, ADMIN_ACTIONS.updateProviders);
+    await requirePolicy({ guard }, request, ADMIN_ACTIONS.updateProviders);
     const body = requireBody(request.body);
     const check = BodyChecker.of(body, {});
     check.onlyKeys(['providers']);
