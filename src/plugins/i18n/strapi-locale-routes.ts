@@ -62,7 +62,7 @@ export async function strapiLocaleRoutes(fastify: FastifyInstance, { guard, loca
 
   fastify.get('/i18n/iso-locales', async (request) => {
     await requirePolicy({ guard }, request, ADMIN_ACTIONS.readLocales);
-    return iso.list;
+    return iso.list();
   });
 
   fastify.post('/i18n/locales', async (request) => {

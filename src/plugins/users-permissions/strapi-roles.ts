@@ -92,7 +92,7 @@ export function createStrapiRoles({ roles, knownActions, isKnownAction, permissi
     async get(rawId) {
       const role = await roles.get(idOf(rawId));
       if (!role) throw new NotFoundError('Role not found');
-      const { permissions, nb_users: _count, ...rest } = { ...row(role), permissions: role.permissions };
+      const { permissions, nbUsers: _count, ...rest } = role;
       return { role: { ...rest, permissions: permissionTree(knownActions(), new Set(permissions)) } };
     },
 
