@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createApp, type App } from '../../src/server/app.js';
+import type { DatabaseConfig } from '../../src/core/config/app-config.js';
+import { manualClock, type ManualClock } from '../helpers/manual-clock.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 import { after, before, describe, it } from 'node:test';
 import { bearer, createUser, roleRow } from '../helpers/auth-fixtures.js';
-import { ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { fixturePath, ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 import { createAdminPermissionService } from '../../src/transports/admin/admin-permission-service.js';
 import { EDITOR_CODE } from '../../src/transports/admin/admin-roles.js';
 
@@ -366,5 +371,62 @@ describe("the content API's /api/users-permissions/roles", () => {
     }
     assert.equal((await app.get('/api/users-permissions/roles', bearer('nope.nope.nope'))).status, 401);
     assert.equal((await app.request('GET', '/api/users-permissions/roles', { headers: user })).body.roles.some((role: { name: string }) => role.name === 'Sneaky'), false);
+  });
+});
+
+describe('a nested permissions PUT on one instance, on every instance', () => {
+  const kind = testDatabaseKind();
+  let database: TestDatabase;
+  before(async () => {
+    if (kind !== 'sqlite') database = await createTestDatabase(kind);
+    else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'tessera-upi18n-'));
+      database = { config: { client: 'sqlite', filename: path.join(dir, 'data.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    }
+  });
+  after(() => database.drop());
+
+  async function startOn(config: DatabaseConfig, clock?: ManualClock): Promise<{ app: App; base: string }> {
+    const app = await createApp({
+      projectDir: fixturePath('admin-app'),
+      env: ENV,
+      ...(clock ? { clock } : {}),
+      override: (base) => ({ ...base, server: { ...base.server, host: '127.0.0.1', port: 0 }, database: config }),
+    });
+    return { app, base: await app.listen() };
+  }
+
+  const fetchJson = async (url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const response = await fetch(url, init);
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+  };
+
+  it('applies to the next request here, and to the other instance at its next change-feed read', async () => {
+    const a = await startOn(database.config);
+    const clock = manualClock();
+    const b = await startOn(database.config, clock);
+    try {
+      const login = await fetchJson(`${a.base}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ENV.ADMIN_EMAIL, password: ENV.ADMIN_PASSWORD }) });
+      const admin = { authorization: `Bearer ${(login.body.data as { token: string }).token}`, 'content-type': 'application/json' };
+      const publicRole = await roleRow(a.app, 'public');
+      const role = (await fetchJson(`${a.base}/users-permissions/roles/${publicRole.id}`, { headers: admin })).body.role as { permissions: Tree };
+      const note = role.permissions['api::note']?.controllers.note;
+      assert.ok(note?.find);
+      assert.equal((await fetchJson(`${b.base}/api/notes`)).status, 403);
+      note.find.enabled = true;
+      const put = await fetchJson(`${a.base}/users-permissions/roles/${publicRole.id}`, { method: 'PUT', headers: admin, body: JSON.stringify({ permissions: role.permissions }) });
+      assert.deepEqual(put, { status: 200, body: { ok: true } });
+      assert.equal((await fetchJson(`${a.base}/api/notes`)).status, 200, 'this instance: at once');
+      clock.advance(b.app.feed.followDelayMs - 1);
+      await b.app.feed.idle();
+      assert.equal((await fetchJson(`${b.base}/api/notes`)).status, 403, 'no read before the follow delay has passed');
+      clock.advance(1);
+      await b.app.feed.idle();
+      assert.equal((await fetchJson(`${b.base}/api/notes`)).status, 200, 'the other instance reloaded its permissions');
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
   });
 });
