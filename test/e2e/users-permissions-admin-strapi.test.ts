@@ -124,7 +124,7 @@ describe("Strapi's users-permissions admin routes", () => {
   });
 
   it('POST creates a role from the nested object ({ok:true}, type from the name); PUT then GET gives the same tree', async () => {
-    const created = await call('POST', '/users-permissions/roles', { name: 'Upi18n Editor', description: 'made by upi18n', permissions: { 'api::note': { controllers: { note: { find: { enabled: true }, findOne: { enabled: true, policy: '' } } } } } });
+    const created = await call('POST', '/users-permissions/roles', { name: 'Upi18n Editor', description: 'made by upi18n', permissions: { 'api::note': { controllers: { note: { find: { enabled: true }, findOne: { enabled: true, policy: '' } } } } }, users: [] });
     assert.equal(created.status, 200, created.text);
     assert.deepEqual(created.body, exchange('roles-writes', 'POST', '/users-permissions/roles').response);
     const role = await roleOf('upi_18_n_editor');
@@ -143,7 +143,8 @@ describe("Strapi's users-permissions admin routes", () => {
     set('api::note', 'note', 'create', true);
     set('api::article', 'article', 'find', true);
     set('plugin::users-permissions', 'user', 'me', true);
-    const updated = await call('PUT', `/users-permissions/roles/${role.id}`, { name: 'Upi18n Editors', description: 'changed', permissions: next });
+    // As Strapi's admin form sends it: the form's values, the tree and `users: []`.
+    const updated = await call('PUT', `/users-permissions/roles/${role.id}`, { name: 'Upi18n Editors', description: 'changed', permissions: next, users: [] });
     assert.equal(updated.status, 200, updated.text);
     assert.deepEqual(updated.body, { ok: true });
     const read = await call('GET', `/users-permissions/roles/${role.id}`);
@@ -188,6 +189,7 @@ describe("Strapi's users-permissions admin routes", () => {
       { name: 'Upi18n Bad2', permissions: 'nope' },
       { name: 'Upi18n Bad3', permissions: { 'api::note': { controllers: { note: { find: { enabled: 'yes' } } } } } },
       { name: 'Upi18n Bad4', users: [1] },
+      { name: 'Upi18n Bad5', extra: true },
       { name: 42 },
     ];
     for (const body of bad) {

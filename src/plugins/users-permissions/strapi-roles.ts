@@ -69,10 +69,13 @@ export function createStrapiRoles({ roles, knownActions, isKnownAction, permissi
     return id;
   };
 
-  /** `{ name, description, type?, permissions }`: every problem at once; Strapi checks none of it. */
+  /** `{ name, description, type?, permissions, users: [] }`: every problem at once; Strapi checks none of it. */
   function read(body: unknown, creating: boolean) {
     const check = BodyChecker.of(body ?? {}, UP_BODY);
-    check.onlyKeys(creating ? ['name', 'description', 'type', 'permissions'] : ['name', 'description', 'permissions']);
+    check.onlyKeys(creating ? ['name', 'description', 'type', 'permissions', 'users'] : ['name', 'description', 'permissions', 'users']);
+    // Strapi's admin form sends `users: []`, which Strapi ignores; a non-empty list would be ignored silently there.
+    const users = check.body.users;
+    if (users !== undefined && !(Array.isArray(users) && users.length === 0)) check.problem(['users'], "users must be an empty list: a user's role is set on the user", users);
     const name = creating ? check.string('name', { required: true, trim: true, max: 255 }) : check.string('name', { trim: true, max: 255 });
     const description = check.string('description', { nullable: true, max: 255 });
     const given = creating ? check.string('type', { trim: true, max: 255 }) : undefined;
