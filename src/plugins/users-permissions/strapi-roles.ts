@@ -58,6 +58,14 @@ const DELETION: RoleDeletion = {
 
 const ROLE_TYPE = /^[a-z0-9][a-z0-9_-]*$/;
 
+/** A role body read: what was sent (undefined: not sent), the type derived when not given. */
+interface RoleBody {
+  readonly name: string | undefined;
+  readonly description: string | null | undefined;
+  readonly type: string;
+  readonly actions: string[] | undefined;
+}
+
 function row({ permissions: _permissions, nbUsers, ...role }: UpRoleView): StrapiRoleRow {
   return { ...role, nb_users: nbUsers };
 }
@@ -70,7 +78,7 @@ export function createStrapiRoles({ roles, knownActions, isKnownAction, permissi
   };
 
   /** `{ name, description, type?, permissions, users: [] }`: every problem at once; Strapi checks none of it. */
-  function read(body: unknown, creating: boolean) {
+  function read(body: unknown, creating: boolean): RoleBody {
     const check = BodyChecker.of(body ?? {}, UP_BODY);
     check.onlyKeys(creating ? ['name', 'description', 'type', 'permissions', 'users'] : ['name', 'description', 'permissions', 'users']);
     // Strapi's admin form sends `users: []`, which Strapi ignores; a non-empty list would be ignored silently there.
@@ -82,7 +90,7 @@ export function createStrapiRoles({ roles, knownActions, isKnownAction, permissi
     const type = given ?? roleTypeFromName(name ?? '');
     if (creating && name !== '' && !ROLE_TYPE.test(type)) check.problem([given === undefined ? 'name' : 'type'], given === undefined ? 'name must contain a letter or a digit' : 'type must be lowercase letters, digits, - and _', given ?? name);
     check.done();
-    const raw = (body as Record<string, unknown> | null | undefined)?.permissions;
+    const raw = check.body.permissions;
     const actions = raw === undefined ? undefined : enabledActionsOf(raw, isKnownAction);
     return { name, description, type, actions };
   }
