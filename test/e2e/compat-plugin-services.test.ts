@@ -106,7 +106,13 @@ describe("users-permissions services, as projects' bootstrap and controllers cal
     assert.equal(created.type, 'media_readers');
     assert.equal(created.nb_users, 0);
     const one = await roles.findOne(created.id);
-    assert.deepEqual(one.permissions, { 'plugin::upload': { controllers: { 'content-api': { find: { enabled: true, policy: '' } } } } });
+    // Strapi's full tree: every known action, the granted ones enabled.
+    assert.deepEqual(one.permissions['plugin::upload'].controllers['content-api'].find, { enabled: true, policy: '' });
+    assert.deepEqual(one.permissions['plugin::upload'].controllers['content-api'].destroy, { enabled: false, policy: '' });
+    const granted = Object.entries(one.permissions as Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>).flatMap(([namespace, { controllers }]) =>
+      Object.entries(controllers).flatMap(([controller, actions]) => Object.entries(actions).filter(([, setting]) => setting.enabled).map(([action]) => `${namespace}.${controller}.${action}`)),
+    );
+    assert.deepEqual(granted, ['plugin::upload.content-api.find']);
     await roles.updateRole(created.id, { description: 'changed' });
     assert.equal((await roles.findOne(created.id)).description, 'changed');
     await roles.deleteRole(created.id);

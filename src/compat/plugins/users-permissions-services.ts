@@ -1,6 +1,6 @@
 import { createSigner, createVerifier } from 'fast-jwt';
 import { PERMISSIONS_TOPIC } from '../../core/auth/auth-service.js';
-import { createKnownActionCheck } from '../../core/auth/known-actions.js';
+import { createKnownActionCheck, createKnownActionList } from '../../core/auth/known-actions.js';
 import { createDocumentApi, type FindParams } from '../../core/documents/document-api.js';
 import type { Document } from '../../core/documents/document.js';
 import { verifyPassword } from '../../core/documents/hash-password.js';
@@ -11,6 +11,7 @@ import { EMAIL_CONFIG } from '../../plugins/email/email-config.js';
 import type { EmailService } from '../../plugins/email/email-provider.js';
 import { USER_UID } from '../../plugins/users-permissions/content-types.js';
 import { createUpRoleService, type UpRoleView } from '../../plugins/users-permissions/up-role-service.js';
+import { permissionTree, roleTypeFromName } from '../../plugins/users-permissions/role-permission-tree.js';
 import { createUsersPermissionsSettings } from '../../plugins/users-permissions/settings.js';
 import { parseExpiresIn, resolveJwtSecret } from '../../plugins/users-permissions/user-jwt.js';
 import { createUserRecords } from '../../plugins/users-permissions/user-records.js';
@@ -59,16 +60,6 @@ export interface UsersPermissionsServicesOptions {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** `Content Editors` → `content_editors`: the type Strapi's createRole gives a role without one. */
-function snakeType(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
-
 /** Strapi's nested permissions (`{ 'api::x': { controllers: { x: { find: { enabled } } } } }`) → action names. */
 export function enabledActions(permissions: unknown): string[] | undefined {
   if (permissions === undefined) return undefined;
@@ -83,17 +74,6 @@ export function enabledActions(permissions: unknown): string[] | undefined {
     }
   }
   return actions;
-}
-
-/** Action names → Strapi's nested form (the enabled ones). */
-function nestedActions(actions: readonly string[]): Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }> {
-  const nested: Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }> = {};
-  for (const name of actions) {
-    const [type, controller, action] = name.split('.');
-    if (!type || !controller || !action) continue;
-    ((nested[type] ??= { controllers: {} }).controllers[controller] ??= {})[action] = { enabled: true, policy: '' };
-  }
-  return nested;
 }
 
 const roleRow = ({ permissions: _permissions, nbUsers, ...role }: UpRoleView): Row => ({ ...role, nb_users: nbUsers });
@@ -122,6 +102,7 @@ export async function createUsersPermissionsServices({ context, serverUrl, email
     createUserService({ feature: context, records, email: mailer, serverUrl, settings: await createUsersPermissionsSettings(context.configs.of(USERS_PERMISSIONS_CONFIG), store) }),
   );
   const roles = createUpRoleService(database, registry, createKnownActionCheck(registry, context.pluginActions), (trx) => context.feed.record(trx, PERMISSIONS_TOPIC));
+  const knownActions = createKnownActionList(registry, context.pluginActions);
   const rolesChanged = () => auth.reloadPermissions();
 
   /** The user with its password hash, as Strapi's query engine returns it. */
@@ -172,12 +153,12 @@ export async function createUsersPermissionsServices({ context, serverUrl, email
         const role = await roles.get(numericId(roleId, 'role.findOne'));
         if (!role) throw new NotFoundError('Role not found');
         const { nbUsers: _count, ...rest } = role;
-        return { ...rest, permissions: nestedActions(role.permissions) };
+        return { ...rest, permissions: permissionTree(knownActions(), new Set(role.permissions)) };
       },
       async createRole(params) {
         const name = typeof params.name === 'string' ? params.name : '';
         const permissions = enabledActions(params.permissions);
-        await roles.create({ name, type: typeof params.type === 'string' && params.type !== '' ? params.type : snakeType(name), ...(params.description === undefined ? {} : { description: params.description }), ...(permissions ? { permissions } : {}) });
+        await roles.create({ name, type: typeof params.type === 'string' && params.type !== '' ? params.type : roleTypeFromName(name), ...(params.description === undefined ? {} : { description: params.description }), ...(permissions ? { permissions } : {}) });
         await rolesChanged();
       },
       async updateRole(roleId, data) {

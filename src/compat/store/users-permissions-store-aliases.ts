@@ -1,16 +1,10 @@
 import { ValidationError } from '../../core/shared/errors.js';
 import { checkAdvancedChanges, DEFAULT_ADVANCED_SETTINGS } from '../../plugins/users-permissions/advanced-settings.js';
-import { readEmailTemplates } from '../../plugins/users-permissions/email-templates.js';
+import { fromStrapiEmailTemplates, readEmailTemplates, toStrapiEmailTemplates } from '../../plugins/users-permissions/email-templates.js';
 import { ADVANCED_KEY, EMAIL_KEY } from '../../plugins/users-permissions/settings.js';
 import type { StoreAlias } from './strapi-store.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** How Strapi's admin shows each template (part of the shape Strapi stores, kept for code that reads it). */
-const TEMPLATE_LOOKS: Readonly<Record<string, { display: string; icon: string }>> = {
-  reset_password: { display: 'Email.template.reset_password', icon: 'sync' },
-  email_confirmation: { display: 'Email.template.email_confirmation', icon: 'check-square' },
-};
 
 /**
  * `strapi.store({ type: 'plugin', name: 'users-permissions' })` `advanced` and `email`: the
@@ -30,13 +24,9 @@ export function usersPermissionsStoreAliases(): ReadonlyMap<string, StoreAlias> 
   };
   const email: StoreAlias = {
     key: EMAIL_KEY,
-    read(stored) {
-      const templates = readEmailTemplates(stored);
-      return Object.fromEntries(Object.entries(templates).map(([name, options]) => [name, { ...TEMPLATE_LOOKS[name], options }]));
-    },
+    read: (stored) => toStrapiEmailTemplates(readEmailTemplates(stored)),
     write(value) {
-      const record = isRecord(value) ? value : {};
-      const unwrapped = Object.fromEntries(Object.entries(record).map(([name, entry]) => [name, isRecord(entry) && isRecord(entry.options) ? entry.options : entry]));
+      const unwrapped = fromStrapiEmailTemplates(value);
       try {
         return readEmailTemplates(unwrapped, true);
       } catch (error) {

@@ -26,19 +26,34 @@ function actionsOf(types: readonly ContentType[], pluginActions: readonly string
   return actions;
 }
 
-/**
- * Whether a permission may name this action, following the served model: on the live registry
- * (which the content-type builder swaps), a type created at run time can be granted at once.
- * The set is made again only when the model's list of types changes (it is a new array then).
- */
-export function createKnownActionCheck(registry: Pick<SchemaRegistry, 'contentTypes'>, pluginActions: readonly string[]): (action: string) => boolean {
+/** Every known action on the live registry, the content-types' first: the set is made again only when the model's list of types changes (it is a new array then). */
+export function createKnownActionList(registry: Pick<SchemaRegistry, 'contentTypes'>, pluginActions: readonly string[]): () => readonly string[] {
   let types: readonly ContentType[] | undefined;
-  let actions: ReadonlySet<string> = new Set();
-  return (action) => {
+  let actions: readonly string[] = [];
+  return () => {
     const current = registry.contentTypes;
     if (current !== types) {
       types = current;
-      actions = actionsOf(current, pluginActions);
+      const content = [...actionsOf(current, [])];
+      actions = [...content, ...pluginActions.filter((action) => !content.includes(action))];
+    }
+    return actions;
+  };
+}
+
+/**
+ * Whether a permission may name this action, following the served model: on the live registry
+ * (which the content-type builder swaps), a type created at run time can be granted at once.
+ */
+export function createKnownActionCheck(registry: Pick<SchemaRegistry, 'contentTypes'>, pluginActions: readonly string[]): (action: string) => boolean {
+  const list = createKnownActionList(registry, pluginActions);
+  let seen: readonly string[] | undefined;
+  let actions: ReadonlySet<string> = new Set();
+  return (action) => {
+    const current = list();
+    if (current !== seen) {
+      seen = current;
+      actions = new Set(current);
     }
     return actions.has(action);
   };

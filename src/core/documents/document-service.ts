@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, DbTransaction } from '../db/database.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { DEFAULT_REST_CONFIG } from '../config/app-config.js';
 import type { Document, DocumentPage } from './document.js';
@@ -19,7 +19,7 @@ import { countDocuments, findFirst, findMany, findOne, findSingleDocumentId } fr
 import { createDocuments } from './service/create-documents.js';
 import { updateDocument } from './service/update-document.js';
 import { putSingle } from './service/put-single.js';
-import { deleteDocument } from './service/delete-document.js';
+import { deleteDocument, deleteLocaleVersions } from './service/delete-document.js';
 import { discardDraft, publishDocument, unpublishDocument } from './service/version-actions.js';
 import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -52,6 +52,13 @@ export interface DocumentService {
   publish(request: VersionActionRequest): Promise<Document | null>;
   unpublish(request: VersionActionRequest): Promise<Document | null>;
   discardDraft(request: VersionActionRequest): Promise<Document | null>;
+  /**
+   * Removes every version written in a locale, of every localized type, inside the caller's
+   * transaction (a locale being deleted: its row goes in the same one); the number of
+   * documents that lost a version. Project hooks do not run (as in the reference, which
+   * removes them with a query, not through its document service).
+   */
+  deleteLocaleVersions(trx: DbTransaction, locale: string): Promise<number>;
 }
 
 export interface DocumentServiceOptions {
@@ -100,5 +107,6 @@ export function createDocumentService({ database, registry, now = () => new Date
     publish: intercepted(interceptor, reads, 'publish', byType, (request) => publishDocument(context, request)),
     unpublish: intercepted(interceptor, reads, 'unpublish', byType, (request) => unpublishDocument(context, request)),
     discardDraft: intercepted(interceptor, reads, 'discardDraft', byType, (request) => discardDraft(context, request)),
+    deleteLocaleVersions: (trx, locale) => deleteLocaleVersions(context, trx, locale),
   };
 }

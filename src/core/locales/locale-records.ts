@@ -1,4 +1,4 @@
-import type { Database, Executor } from '../db/database.js';
+import type { Database, DbTransaction, Executor } from '../db/database.js';
 import { createDocumentId } from '../documents/document-id.js';
 import { LOCALE_COLUMNS, LOCALE_TABLE, localeView, type LocaleView } from './locale-table.js';
 
@@ -26,7 +26,7 @@ export async function readLocaleByCode(executor: Executor, code: string): Promis
  * instance) take turns, so each sees what the previous one committed and a check such as
  * "this is not the default" still holds when it writes.
  */
-export function withLocaleLock<T>(database: Database, fn: (trx: Executor) => Promise<T>): Promise<T> {
+export function withLocaleLock<T>(database: Database, fn: (trx: DbTransaction) => Promise<T>): Promise<T> {
   return database.transaction(async (trx) => {
     await database.dialect.lockForUniqueCheck(trx, TABLE);
     return fn(trx);

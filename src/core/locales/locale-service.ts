@@ -1,5 +1,5 @@
-import type { Database, Executor } from '../db/database.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
+import type { Database, DbTransaction, Executor } from '../db/database.js';
+import { ApplicationError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import type { LocaleCatalog } from '../query/locale-catalog.js';
 import { defaultLocaleName, isLocaleCode } from './locale-code.js';
@@ -38,8 +38,12 @@ export interface LocaleService extends LocaleCatalog {
   create(input: NewLocale): Promise<LocaleView>;
   /** 404 for an unknown id; 400 when `isDefault: false` would leave no default. */
   update(id: number, changes: LocaleChanges): Promise<LocaleView>;
-  /** 404 for an unknown id; 400 for the default locale. Content written in the locale stays. */
-  delete(id: number): Promise<LocaleView>;
+  /**
+   * 404 for an unknown id; 400 for the default locale. `removeContent`, when given, runs in the
+   * same transaction before the row goes (Strapi's admin route deletes the locale's entries);
+   * without it, content written in the locale stays.
+   */
+  delete(id: number, removeContent?: (trx: DbTransaction, code: string) => Promise<unknown>): Promise<LocaleView>;
   /** Re-reads the table now. */
   reload(): Promise<void>;
 }
@@ -151,7 +155,7 @@ export async function createLocaleService({ settings, database, store, feed }: L
   const reload = (): Promise<void> => reloadFrom(database.db);
   const current = (): Snapshot => snapshot;
   /** Runs a write under the locale lock, announcing it in the same transaction, then makes this instance see it before answering. */
-  const write = async <T>(fn: (trx: Executor) => Promise<T>): Promise<T> => {
+  const write = async <T>(fn: (trx: DbTransaction) => Promise<T>): Promise<T> => {
     const result = await withLocaleLock(database, async (trx) => {
       const done = await fn(trx);
       await feed.record(trx, LOCALES_TOPIC);
@@ -173,7 +177,7 @@ export async function createLocaleService({ settings, database, store, feed }: L
     async create({ code, name, isDefault }) {
       if (!isLocaleCode(code)) throw fieldError('code', 'code must be a locale code like "en", "fr" or "fr-CA"', code);
       return write(async (trx) => {
-        if (await readLocaleByCode(trx, code)) throw fieldError('code', 'This locale already exists', code);
+        if (await readLocaleByCode(trx, code)) throw new ApplicationError('This locale already exists');
         await writer.insert(trx, code, name ?? defaultLocaleName(code));
         if (isDefault === true) await writer.setDefault(trx, code);
         return existing(await readLocaleByCode(trx, code));
@@ -188,10 +192,11 @@ export async function createLocaleService({ settings, database, store, feed }: L
         return existing(await readLocale(trx, id));
       });
     },
-    async delete(id) {
+    async delete(id, removeContent) {
       return write(async (trx) => {
         const locale = existing(await readLocale(trx, id));
-        if (locale.isDefault) throw new ValidationError('Cannot delete the default locale', { code: locale.code });
+        if (locale.isDefault) throw new ApplicationError('Cannot delete the default locale');
+        if (removeContent) await removeContent(trx, locale.code);
         await writer.remove(trx, id);
         return locale;
       });

@@ -75,6 +75,7 @@ function liveDocuments(current: () => ModelState): DocumentService {
     publish: (request) => documents().publish(request),
     unpublish: (request) => documents().unpublish(request),
     discardDraft: (request) => documents().discardDraft(request),
+    deleteLocaleVersions: (trx, locale) => documents().deleteLocaleVersions(trx, locale),
   };
 }
 
@@ -110,6 +111,7 @@ function trackCalls(inner: DocumentService): Tracked {
     publish: (request) => run(() => inner.publish(request)),
     unpublish: (request) => run(() => inner.unpublish(request)),
     discardDraft: (request) => run(() => inner.discardDraft(request)),
+    deleteLocaleVersions: (trx, locale) => run(() => inner.deleteLocaleVersions(trx, locale)),
   };
   return Object.assign(tracked, { documents });
 }

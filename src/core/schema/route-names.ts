@@ -2,10 +2,10 @@ import { DefinitionError } from '../shared/errors.js';
 import { isPluginType, type ContentType } from './content-type.js';
 
 /**
- * First segments Strapi's plugins route under the REST prefix that Tessera does not serve (yet):
- * users-permissions' `/connect/:provider` (OAuth providers) and `/users-permissions/roles|permissions`
- * (served under /admin here). Kept free, so that a project never depends on a name the reference's
- * routes take, and Tessera may serve them later.
+ * First segments Strapi's plugins route under the REST prefix that a type may not take even
+ * where Tessera does not serve them: users-permissions' `/connect/:provider` (OAuth providers,
+ * not served) and `/users-permissions/roles|permissions` (served). Kept free, so that a project
+ * never depends on a name the reference's routes take.
  */
 const STRAPI_ONLY_ROUTES: readonly string[] = ['connect', 'users-permissions'];
 

@@ -5,17 +5,25 @@ import { LOCALE_CONFIG } from '../../core/locales/locale-config.js';
 import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
 import { localeAdminRoutes } from './locale-admin-routes.js';
 import { localeRoutes } from './locale-routes.js';
+import { strapiLocaleRoutes } from './strapi-locale-routes.js';
+import { fillFromLocaleRoute } from './fill-from-locale-route.js';
 
 /**
- * The i18n plugin's routes: `GET <rest prefix>/i18n/locales` on the content API and
- * `/admin/i18n/locales[/:id]` on the admin API (admin JWT). None when `i18n.enabled` is false.
+ * The i18n plugin's routes: `GET <rest prefix>/i18n/locales` on the content API, and on the
+ * admin API (admin JWT) Strapi's `/i18n/locales[/:id]` and `/i18n/iso-locales` besides
+ * Tessera's older `/admin/i18n/locales[/:id]`. None when `i18n.enabled` is false.
  */
 async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<null> {
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return null;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
   const delegate = createLazyAdminGuard(config, database, store, context.clock, context);
+  // Tessera's older admin routes, kept for the scripts written against them.
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
+  await fastify.register(async (admin) => {
+    await strapiLocaleRoutes(admin, { guard: delegate, locales, documents: context.documents });
+    await fillFromLocaleRoute(admin, { guard: delegate, registry: context.registry, documents: context.documents, locales });
+  });
   return null;
 }
 

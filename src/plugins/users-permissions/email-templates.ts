@@ -82,3 +82,30 @@ export function renderTemplate(template: string, variables: Readonly<Record<stri
 export function senderOf(template: EmailTemplate): string | undefined {
   return template.from ? `${template.from.name} <${template.from.email}>` : undefined;
 }
+
+/** How Strapi's admin shows each template (its stored shape nests the template under `options`). */
+const TEMPLATE_LOOKS: Readonly<Record<keyof EmailTemplates, { display: string; icon: string }>> = {
+  reset_password: { display: 'Email.template.reset_password', icon: 'sync' },
+  email_confirmation: { display: 'Email.template.email_confirmation', icon: 'check-square' },
+};
+
+/** A template as Strapi shows and stores it: `{ display, icon, options: template }`. */
+export interface StrapiEmailTemplate {
+  readonly display: string;
+  readonly icon: string;
+  readonly options: EmailTemplate;
+}
+
+/** The templates in Strapi's shape (`GET /users-permissions/email-templates`, `strapi.store`). */
+export function toStrapiEmailTemplates(templates: EmailTemplates): Record<keyof EmailTemplates, StrapiEmailTemplate> {
+  return {
+    reset_password: { ...TEMPLATE_LOOKS.reset_password, options: templates.reset_password },
+    email_confirmation: { ...TEMPLATE_LOOKS.email_confirmation, options: templates.email_confirmation },
+  };
+}
+
+/** Strapi's shape back to the templates alone (each entry's `options`; an entry without is taken as the template itself). */
+export function fromStrapiEmailTemplates(value: unknown): Record<string, unknown> {
+  const record = isRecord(value) ? value : {};
+  return Object.fromEntries(Object.entries(record).map(([name, entry]) => [name, isRecord(entry) && isRecord(entry.options) ? entry.options : entry]));
+}

@@ -64,7 +64,7 @@ async function registerUsersPermissions(fastify: HttpHost, feature: HttpPluginCo
   const actions = createAuthActions(context);
   authRoutes(fastify, context, actions);
   userRoutes(fastify, context);
-  await registerUsersPermissionsAdmin(fastify, feature);
+  await registerUsersPermissionsAdmin(fastify, feature, settings);
   return { graphql: usersPermissionsSchema({ actions, users, rateLimit: feature.authRateLimit }) };
 }
 

@@ -38,7 +38,7 @@ export const ADMIN_ACTIONS = {
   updateWebhooks: 'admin::webhooks.update',
   /** DELETE /admin/webhooks/:id, POST /admin/webhooks/batch-delete */
   deleteWebhooks: 'admin::webhooks.delete',
-  /** GET /admin/users-permissions/roles[/:id] */
+  /** GET /admin/users-permissions/roles[/:id], GET /users-permissions/roles[/:id] */
   readRoles: 'plugin::users-permissions.roles.read',
   /** POST /admin/users-permissions/roles */
   createRoles: 'plugin::users-permissions.roles.create',
@@ -46,6 +46,26 @@ export const ADMIN_ACTIONS = {
   updateRoles: 'plugin::users-permissions.roles.update',
   /** DELETE /admin/users-permissions/roles/:id */
   deleteRoles: 'plugin::users-permissions.roles.delete',
+  /** POST /i18n/locales (Strapi's route; Tessera's /admin/i18n/locales checks the Super Admin role) */
+  createLocales: 'plugin::i18n.locale.create',
+  /** GET /i18n/iso-locales */
+  readLocales: 'plugin::i18n.locale.read',
+  /** PUT /i18n/locales/:id */
+  updateLocales: 'plugin::i18n.locale.update',
+  /** DELETE /i18n/locales/:id */
+  deleteLocales: 'plugin::i18n.locale.delete',
+  /** GET /users-permissions/advanced */
+  readAdvancedSettings: 'plugin::users-permissions.advanced-settings.read',
+  /** PUT /users-permissions/advanced */
+  updateAdvancedSettings: 'plugin::users-permissions.advanced-settings.update',
+  /** GET /users-permissions/email-templates */
+  readEmailTemplates: 'plugin::users-permissions.email-templates.read',
+  /** PUT /users-permissions/email-templates */
+  updateEmailTemplates: 'plugin::users-permissions.email-templates.update',
+  /** GET /users-permissions/providers */
+  readProviders: 'plugin::users-permissions.providers.read',
+  /** PUT /users-permissions/providers */
+  updateProviders: 'plugin::users-permissions.providers.update',
   /** GET /admin/end-users */
   readEndUsers: 'plugin::users-permissions.users.read',
   /** PUT /admin/end-users/:id */

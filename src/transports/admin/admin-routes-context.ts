@@ -32,7 +32,7 @@ export interface AdminRoutesContext {
 }
 
 /** The route policy of Strapi's admin routes: 403 PolicyError unless the user is granted the action. */
-export async function requirePolicy(context: AdminRoutesContext, request: FastifyRequest, action: string): Promise<AdminAbility> {
+export async function requirePolicy(context: Pick<AdminRoutesContext, 'guard'>, request: FastifyRequest, action: string): Promise<AdminAbility> {
   const ability = await context.guard.ability(request);
   if (ability.grant(action) === null) throw new PolicyError();
   return ability;
