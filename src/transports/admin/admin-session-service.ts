@@ -64,8 +64,8 @@ export function createAdminSessionService(database: Database, jwt: AdminJwt, con
   return {
     async start(userId, { rememberMe, deviceId }) {
       const now = clock.now();
-      // Sessions that can no longer be used are dropped as new ones come.
-      await db.deleteFrom(table).where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+      // Sessions that can no longer be used (anyone's) are dropped as new ones come: logins are rare, the table small.
+      await db.deleteFrom(table).where('expires_at', '<=', now).execute();
       return issue(userId, deviceId ?? randomUUID(), rememberMe, now + (rememberMe ? config.maxRefreshTokenLifespanMs : config.maxSessionLifespanMs));
     },
 
