@@ -15,9 +15,10 @@ import { createAdminUserService } from './admin-user-service.js';
  * whose JWT secret is resolved on the first call: the admin plugin already checked it at start,
  * so a start reads nothing more for these routes. A failed resolution is tried again next time.
  * `model` (the PluginContext has it: pass the context) tells `ability()` which types are
- * localized and lists a Super Admin's permissions; routes that use `ability()` must pass it.
+ * localized and lists a Super Admin's permissions: required, so no route gets an ability
+ * blind to the model.
  */
-export function createLazyAdminGuard(config: AppConfig, database: Database, store: KeyValueStore, clock: Clock, model?: AdminContentModel): AdminGuard {
+export function createLazyAdminGuard(config: AppConfig, database: Database, store: KeyValueStore, clock: Clock, model: AdminContentModel): AdminGuard {
   let guard: Promise<AdminGuard> | undefined;
   const users = createAdminUserService(database);
   const permissions = createAdminPermissionService(database);
