@@ -56,7 +56,7 @@ describe('tessera migrate', () => {
         await first.close();
       }
       const full = await notesLayout(config);
-      assert.deepEqual(full.columns, ['body', 'code', 'created_at', 'document_id', 'id', 'obsolete', 'published_at', 'title', 'updated_at']);
+      assert.deepEqual(full.columns, ['body', 'code', 'created_at', 'created_by_id', 'document_id', 'id', 'obsolete', 'published_at', 'title', 'updated_at', 'updated_by_id']);
       assert.deepEqual(full.indexes, ['notes_code_idx', 'notes_documents_idx']);
 
       // The model loses two attributes; schema sync keeps their columns.
@@ -84,7 +84,7 @@ describe('tessera migrate', () => {
       assert.equal(run.stdout, [...statements, 'Dropped 2 columns: notes.code, notes.obsolete.', ''].join('\n'));
       assert.equal(run.code, 0);
       assert.deepEqual(await notesLayout(config), {
-        columns: ['body', 'created_at', 'document_id', 'id', 'published_at', 'title', 'updated_at'],
+        columns: ['body', 'created_at', 'created_by_id', 'document_id', 'id', 'published_at', 'title', 'updated_at', 'updated_by_id'],
         indexes: ['notes_documents_idx'],
       });
 

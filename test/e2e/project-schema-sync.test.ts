@@ -74,11 +74,11 @@ describe('schema sync on a file database', () => {
       // Every project also gets the tables of Tessera's built-in types (users, roles) and its own.
       assert.deepEqual(app.sync.createdTables.filter((table) => !BUILT_IN_TABLES.has(table)), ['posts']);
       assert.deepEqual(app.sync.statements.filter((statement) => statement.includes('"posts"')), [
-        'create table "posts" ("id" integer primary key autoincrement, "document_id" varchar(255) not null, "title" varchar(255), "code" varchar(255), "views" integer, "created_at" datetime, "updated_at" datetime, "published_at" datetime)',
+        'create table "posts" ("id" integer primary key autoincrement, "document_id" varchar(255) not null, "title" varchar(255), "code" varchar(255), "views" integer, "created_at" datetime, "updated_at" datetime, "published_at" datetime, "created_by_id" integer, "updated_by_id" integer)',
         'create index "posts_documents_idx" on "posts" ("document_id", "published_at")',
         'create index "posts_code_idx" on "posts" ("code")',
       ]);
-      assert.deepEqual(await columnsOf(app, 'posts'), ['id', 'document_id', 'title', 'code', 'views', 'created_at', 'updated_at', 'published_at']);
+      assert.deepEqual(await columnsOf(app, 'posts'), ['id', 'document_id', 'title', 'code', 'views', 'created_at', 'updated_at', 'published_at', 'created_by_id', 'updated_by_id']);
       assert.deepEqual(await indexesOf(app, 'posts'), ['posts_code_idx', 'posts_documents_idx']);
       const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(app.database.db);
       assert.deepEqual(rows, [{ journal_mode: 'wal' }]);

@@ -3,6 +3,17 @@ import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentWrite, WriteMode } from './model-write.js';
 
+/**
+ * Who makes a write, when it is an admin user (the content manager): their id goes to the
+ * version's `created_by_id` on insert and `updated_by_id` on every write, as Strapi's private
+ * `createdBy`/`updatedBy` relations to admin::user. Writes without one (content API, project
+ * code) leave both columns as they are, and cost nothing more.
+ */
+export interface WriteActor {
+  readonly adminUserId: number;
+  readonly origin: 'content-manager';
+}
+
 /** The write that creates a new locale of a document, given the document's shared values (as API data). */
 export type Localize = (base: Readonly<Record<string, unknown>>) => DocumentWrite;
 
@@ -49,12 +60,14 @@ export interface CreateRequest {
    * must see what concurrent writers committed (a plugin's own uniqueness rule) throw there.
    */
   readonly guard?: WriteGuard;
+  readonly actor?: WriteActor;
 }
 
 /** Several documents of the query's content-type in one transaction: all are created, or none. */
 export interface CreateManyRequest {
   readonly writes: readonly DocumentWrite[];
   readonly query: DocumentQuery;
+  readonly actor?: WriteActor;
 }
 
 /**
@@ -68,6 +81,7 @@ export interface UpdateRequest {
   readonly write: DocumentWrite;
   readonly query: DocumentQuery;
   readonly localize?: Localize;
+  readonly actor?: WriteActor;
 }
 
 /** A single type's PUT: updates its document, or creates it when there is none, in one transaction. */
@@ -75,6 +89,7 @@ export interface PutSingleRequest {
   readonly contentType: ContentType;
   readonly writeFor: SingleWrite;
   readonly query: DocumentQuery;
+  readonly actor?: WriteActor;
 }
 
 /** Every version of the document in `locale` ('*': all locales). */
@@ -89,4 +104,5 @@ export interface VersionActionRequest {
   readonly contentType: ContentType;
   readonly documentId: string;
   readonly query: DocumentQuery;
+  readonly actor?: WriteActor;
 }

@@ -25,7 +25,7 @@ import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, Res
 import type { ContentType } from '../schema/content-type.js';
 import type { ChangeRecorder } from '../events/change-recorder.js';
 
-export type { Localize, WriteGuard } from './document-requests.js';
+export type { Localize, WriteActor, WriteGuard } from './document-requests.js';
 
 /**
  * The only data API the transports call. It knows content-types, documents and SQL, and
@@ -85,8 +85,8 @@ export function createDocumentService({ database, registry, now = () => new Date
     findOne: intercepted(interceptor, reads, 'findOne', byQuery, (request) => findOne(context, request)),
     findFirst: intercepted(interceptor, reads, 'findFirst', byQuery, (request) => findFirst(context, request)),
     count: intercepted(interceptor, reads, 'count', byQuery, (request) => countDocuments(context, request)),
-    create: intercepted(interceptor, reads, 'create', byQuery, async ({ write, query, guard }) => {
-      const [document] = await createDocuments(context, { writes: [write], query, guard });
+    create: intercepted(interceptor, reads, 'create', byQuery, async ({ write, query, guard, actor }) => {
+      const [document] = await createDocuments(context, { writes: [write], query, guard, actor });
       if (!document) throw new Error('A create returned no document');
       return document;
     }),

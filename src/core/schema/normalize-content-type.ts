@@ -41,7 +41,12 @@ const LOCALIZED_FIELD_NAMES: ReadonlyMap<string, string> = new Map([
 function systemFieldsOf(localized: boolean): SystemFields {
   const attributes = localized ? [...SYSTEM_ATTRIBUTES, LOCALE_ATTRIBUTE] : SYSTEM_ATTRIBUTES;
   return {
-    columns: new Map(attributes.map((attribute) => [attribute.column, `the system field "${attribute.name}"`])),
+    columns: new Map([
+      ...attributes.map((attribute): [string, string] => [attribute.column, `the system field "${attribute.name}"`]),
+      // Columns without an API field: the admin users who created and last changed a version.
+      ['created_by_id', 'the system column "created_by_id"'],
+      ['updated_by_id', 'the system column "updated_by_id"'],
+    ]),
     names: localized ? LOCALIZED_FIELD_NAMES : SYSTEM_FIELD_NAMES,
   };
 }

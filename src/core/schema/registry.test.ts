@@ -102,6 +102,8 @@ describe('toTableModel', () => {
         { name: 'created_at', type: 'datetime' },
         { name: 'updated_at', type: 'datetime' },
         { name: 'published_at', type: 'datetime' },
+        { name: 'created_by_id', type: 'integer' },
+        { name: 'updated_by_id', type: 'integer' },
       ],
       indexes: [
         { name: 'articles_documents_idx', columns: ['document_id', 'published_at'] },

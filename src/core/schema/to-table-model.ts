@@ -51,6 +51,9 @@ export function toTableModel(type: ContentType): TableModel {
       { name: 'created_at', type: 'datetime' },
       { name: 'updated_at', type: 'datetime' },
       { name: 'published_at', type: 'datetime' },
+      // The admin users who created and last changed the version (Strapi's private createdBy/updatedBy); no API field shows them.
+      { name: 'created_by_id', type: 'integer' },
+      { name: 'updated_by_id', type: 'integer' },
       ...(type.localized ? [{ name: 'locale', type: 'string' as const }] : []),
     ],
     indexes: [

@@ -3,7 +3,7 @@ import type { TableModel } from '../../core/db/table-model.js';
 import { columnIndexName } from '../../core/schema/to-table-model.js';
 
 /** Columns Tessera itself relies on: never dropped, whatever the model says. */
-const OWN_COLUMNS: ReadonlySet<string> = new Set(['id', 'document_id', 'created_at', 'updated_at', 'published_at']);
+const OWN_COLUMNS: ReadonlySet<string> = new Set(['id', 'document_id', 'created_at', 'updated_at', 'published_at', 'created_by_id', 'updated_by_id']);
 
 /** Dropping one column the content model no longer has. */
 export interface ColumnDrop {

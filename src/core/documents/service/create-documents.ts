@@ -11,7 +11,7 @@ import { inWriteTransaction } from './write-transaction.js';
 import { createVersion } from './write-version.js';
 
 /** Creates documents of one content-type in one transaction: all are created, or none. `guard`: see CreateRequest. */
-export async function createDocuments(context: DocumentContext, { writes, query, guard }: CreateManyRequest & { readonly guard?: WriteGuard }): Promise<Document[]> {
+export async function createDocuments(context: DocumentContext, { writes, query, guard, actor }: CreateManyRequest & { readonly guard?: WriteGuard }): Promise<Document[]> {
   const hashed = await Promise.all(writes.map(hashPasswords));
   const { contentType } = query;
   const locale = singleLocale(query);
@@ -21,7 +21,7 @@ export async function createDocuments(context: DocumentContext, { writes, query,
     if (guard) await guard(trx);
     const created: Document[] = [];
     for (const write of hashed) {
-      const document = await createVersion(context, trx, { write, documentId: createDocumentId(), locale, status: query.status, query, plan });
+      const document = await createVersion(context, trx, { write, documentId: createDocumentId(), locale, status: query.status, query, plan, actor });
       await announceWrite(context, trx, 'entry.create', { contentType, documentId: document.documentId, status: query.status, locale });
       created.push(document);
     }

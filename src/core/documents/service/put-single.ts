@@ -12,7 +12,7 @@ import { inWriteTransaction } from './write-transaction.js';
 import { createVersion, writeVersion } from './write-version.js';
 
 /** A single type's PUT: updates its document, or creates it when there is none, in one transaction. */
-export function putSingle(context: DocumentContext, { contentType, writeFor, query }: PutSingleRequest): Promise<Document> {
+export function putSingle(context: DocumentContext, { contentType, writeFor, query, actor }: PutSingleRequest): Promise<Document> {
   const written = { ...query, locale: singleLocale(query) };
   const plan = planWrite({ operation: 'put-single', contentType, write: writeFor('update', {}, false) }, context);
   return inWriteTransaction(context, async (trx) => {
@@ -21,12 +21,12 @@ export function putSingle(context: DocumentContext, { contentType, writeFor, que
     if (documentId === null) {
       // Hashing inside the lock: a single type is written rarely, and only one writer waits.
       const write = await hashPasswords(writeFor('create', {}, false));
-      const created = await createVersion(context, trx, { write, documentId: createDocumentId(), locale: written.locale, status: written.status, query: written, plan });
+      const created = await createVersion(context, trx, { write, documentId: createDocumentId(), locale: written.locale, status: written.status, query: written, plan, actor });
       await announceWrite(context, trx, 'entry.create', { contentType, documentId: created.documentId, status: written.status, locale: written.locale });
       return created;
     }
     const write = await hashPasswords(writeFor('update', {}, false));
-    const document = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan });
+    const document = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan, actor });
     if (!document) throw new Error(`The document ${documentId} vanished while its table was locked`);
     await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
     return document;

@@ -11,13 +11,13 @@ import { inWriteTransaction, translateClientErrors } from './write-transaction.j
 import { stampedColumns, writeVersion } from './write-version.js';
 
 /** Updates a document's version (see UpdateRequest); null when there is nothing to update. */
-export async function updateDocument(context: DocumentContext, { documentId, write, query, localize }: UpdateRequest): Promise<Document | null> {
+export async function updateDocument(context: DocumentContext, { documentId, write, query, localize, actor }: UpdateRequest): Promise<Document | null> {
   const hashed = await hashPasswords(write);
   const { contentType } = hashed;
   const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 }, context);
   if (plan.execution === 'statement') {
     return translateClientErrors(context, async () => {
-      const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed), documentId, query);
+      const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed, actor), documentId, query);
       const { rows } = await context.database.retrying(() => context.database.db.executeQuery<Record<string, unknown>>(statement));
       return context.decode(query.contentType, rows)[0] ?? null;
     });
@@ -25,7 +25,7 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
   const written = { ...query, locale: singleLocale(query) };
   return inWriteTransaction(context, async (trx) => {
     await takeWriteLocks(trx, plan, context.dialect, contentType.collectionName);
-    const document = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan });
+    const document = await writeVersion(context, trx, { documentId, write: hashed, query: written, localize, plan, actor });
     if (document) await announceWrite(context, trx, 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
     return document;
   });

@@ -34,7 +34,7 @@ async function runVersionAction(context: DocumentContext, { contentType, documen
 /** Makes the published version of the locale a copy of its draft. */
 export function publishDocument(context: DocumentContext, request: VersionActionRequest): Promise<Document | null> {
   const { contentType, documentId } = request;
-  return runVersionAction(context, request, 'published', 'entry.publish', (trx, _rows, locale) => publishVersion(trx, contentType, documentId, locale, context.versions));
+  return runVersionAction(context, request, 'published', 'entry.publish', (trx, _rows, locale) => publishVersion(trx, contentType, documentId, locale, context.versions, request.actor));
 }
 
 /** Removes the published version of the locale (its draft stays). */
@@ -44,5 +44,5 @@ export function unpublishDocument(context: DocumentContext, request: VersionActi
 
 /** Makes the draft of the locale a copy of its published version again. */
 export function discardDraft(context: DocumentContext, request: VersionActionRequest): Promise<Document | null> {
-  return runVersionAction(context, request, 'draft', 'entry.draft-discard', (trx, rows) => discardDraftVersion(trx, request.contentType, request.documentId, rows, context.versions));
+  return runVersionAction(context, request, 'draft', 'entry.draft-discard', (trx, rows) => discardDraftVersion(trx, request.contentType, request.documentId, rows, context.versions, request.actor));
 }

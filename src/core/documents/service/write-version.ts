@@ -3,7 +3,7 @@ import type { DocumentQuery, Status } from '../../query/document-query.js';
 import { completeUniqueValues } from '../check-unique.js';
 import { applyComponentWrites } from '../components/apply-component-writes.js';
 import type { Document } from '../document.js';
-import type { Localize } from '../document-requests.js';
+import type { Localize, WriteActor } from '../document-requests.js';
 import type { OwnerRow, WriteContext, WriteVersion } from '../linked-context.js';
 import { writesLinks, type DocumentWrite } from '../model-write.js';
 import { applyRelationWrites } from '../relations/apply-relation-writes.js';
@@ -30,9 +30,11 @@ async function writeLinked(context: DocumentContext, trx: DbTransaction, write: 
  * An update's columns. A draft's publishedAt stays null; without Draft & Publish every save
  * is a publish, so publishedAt follows updatedAt (as in the reference).
  */
-export function stampedColumns(context: DocumentContext, write: DocumentWrite): Record<string, unknown> {
+export function stampedColumns(context: DocumentContext, write: DocumentWrite, actor?: WriteActor): Record<string, unknown> {
   const stamp = context.timestamp();
-  return { ...encodeColumns(context.dialect, write), updated_at: stamp, ...(write.contentType.draftAndPublish ? {} : { published_at: stamp }) };
+  const columns: Record<string, unknown> = { ...encodeColumns(context.dialect, write), updated_at: stamp, ...(write.contentType.draftAndPublish ? {} : { published_at: stamp }) };
+  if (actor) columns.updated_by_id = actor.adminUserId;
+  return columns;
 }
 
 /** A version row inserted by a write: the document's draft, or its only row. */
@@ -43,15 +45,16 @@ export interface VersionInsert {
   /** The request's status: it tells inverse-side writes which owner versions to reach. */
   readonly status: Status;
   readonly plan: TransactionPlan;
+  readonly actor?: WriteActor | undefined;
 }
 
 /** Inserts the version row a write changes directly (its draft, or its only row) with its links; its row id. */
-export async function insertVersion(context: DocumentContext, trx: DbTransaction, { write, documentId, locale, status, plan }: VersionInsert): Promise<number> {
+export async function insertVersion(context: DocumentContext, trx: DbTransaction, { write, documentId, locale, status, plan, actor }: VersionInsert): Promise<number> {
   const { dialect } = context;
   const { contentType } = write;
   const completed = await completeUniqueValues(write, 'create', { executor: trx, dialect, documentId, locked: holdsTableLock(plan), locale: contentType.localized ? locale : null });
   const stamp = context.timestamp();
-  const columns = {
+  const columns: Record<string, unknown> = {
     document_id: documentId,
     ...encodeColumns(dialect, completed),
     created_at: stamp,
@@ -59,6 +62,10 @@ export async function insertVersion(context: DocumentContext, trx: DbTransaction
     published_at: contentType.draftAndPublish ? null : stamp,
     ...localeColumn(contentType, locale),
   };
+  if (actor) {
+    columns.created_by_id = actor.adminUserId;
+    columns.updated_by_id = actor.adminUserId;
+  }
   const result = await trx.executeQuery<{ id?: unknown }>(insertStatement(context, trx, contentType, columns));
   // The id RETURNING gave, or (MySQL) the one the driver reports: no read-back.
   const rowId = Number(result.rows[0]?.id ?? result.insertId);
@@ -75,13 +82,14 @@ export interface VersionWrite {
   readonly query: DocumentQuery;
   readonly localize?: Localize;
   readonly plan: TransactionPlan;
+  readonly actor?: WriteActor | undefined;
 }
 
 /** A new document's version, published unless the query says `draft`, read back. */
 export async function createVersion(context: DocumentContext, trx: DbTransaction, insert: VersionInsert & { readonly query: DocumentQuery }): Promise<Document> {
-  const { write, documentId, locale, query } = insert;
+  const { write, documentId, locale, query, actor } = insert;
   await insertVersion(context, trx, insert);
-  if (write.contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, write.contentType, documentId, locale, context.versions);
+  if (write.contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, write.contentType, documentId, locale, context.versions, actor);
   return readWritten(context, trx, { ...query, locale }, documentId);
 }
 
@@ -90,7 +98,7 @@ export async function createVersion(context: DocumentContext, trx: DbTransaction
  * creates the locale's version when the document exists in other locales only (given
  * `localize`), then publishes unless the query says `draft`. null: nothing to write.
  */
-export async function writeVersion(context: DocumentContext, trx: DbTransaction, { documentId, write, query, localize, plan }: VersionWrite): Promise<Document | null> {
+export async function writeVersion(context: DocumentContext, trx: DbTransaction, { documentId, write, query, localize, plan, actor }: VersionWrite): Promise<Document | null> {
   const { dialect, linked } = context;
   const { contentType } = write;
   const { locale } = query;
@@ -108,7 +116,7 @@ export async function writeVersion(context: DocumentContext, trx: DbTransaction,
   if (row) {
     // Without the table lock the write holds no unique values (write-plan): nothing to check.
     const completed = holdsTableLock(plan) ? await completeUniqueValues(write, 'update', { executor: trx, dialect, documentId, locked: true, locale: contentType.localized ? locale : null }) : write;
-    await trx.executeQuery(updateByIdStatement(context, trx, contentType, stampedColumns(context, completed), row.id));
+    await trx.executeQuery(updateByIdStatement(context, trx, contentType, stampedColumns(context, completed, actor), row.id));
     await writeLinked(context, trx, completed, { rowId: row.id, documentId, created: false }, { locale, status: query.status });
     rowId = row.id;
     await syncSharedLinked(trx, contentType, rowId, documentId, writtenStatus(contentType), writtenShared(contentType, completed), linked);
@@ -116,10 +124,10 @@ export async function writeVersion(context: DocumentContext, trx: DbTransaction,
     const source = sharedSource(contentType, all);
     if (!localize || !source) return null;
     const created = await hashPasswords(localize(await sharedData(trx, contentType, all, linked)));
-    rowId = await insertVersion(context, trx, { write: created, documentId, locale, status: query.status, plan });
+    rowId = await insertVersion(context, trx, { write: created, documentId, locale, status: query.status, plan, actor });
     await joinSharedLinked(trx, contentType, source.id, rowId, documentId, writtenStatus(contentType), created, linked);
   }
   await syncSharedValues(trx, dialect, contentType, rowId, documentId, writtenStatus(contentType));
-  if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, context.versions);
+  if (contentType.draftAndPublish && query.status === 'published') await publishVersion(trx, contentType, documentId, locale, context.versions, actor);
   return readWritten(context, trx, query, documentId);
 }

@@ -56,6 +56,9 @@ export async function cloneVersion(trx: DbTransaction, contentType: ContentType,
     ...userColumns(contentType),
     { column: 'created_at', type: 'datetime' },
     { column: 'updated_at', type: 'datetime' },
+    // Who created and last changed it (admin users, CM writes): the copy keeps them unless `columns` says.
+    { column: 'created_by_id', type: 'integer' },
+    { column: 'updated_by_id', type: 'integer' },
     ...(contentType.localized ? [{ column: 'locale', type: 'string' as const }] : []),
   ];
   const source = (await readRows(trx, contentType, [from], copied, context)).get(from) ?? missing(contentType, from);

@@ -6,6 +6,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { deleteComponents } from '../components/apply-component-writes.js';
 import { createRowDecoder } from '../decode-row.js';
 import type { LinkedContext } from '../linked-context.js';
+import type { WriteActor } from '../document-requests.js';
 import { deleteRelationLinks } from '../relations/apply-relation-writes.js';
 import { checkPublishable } from './check-publishable.js';
 import { cloneVersion, copyVersion } from './copy-version.js';
@@ -18,13 +19,18 @@ export interface VersionContext extends LinkedContext {
   readonly timestamp: () => unknown;
 }
 
+/** The `updated_by_id` an admin user's write sets; nothing without one. */
+function actorColumn(actor: WriteActor | undefined): { updated_by_id?: number } {
+  return actor ? { updated_by_id: actor.adminUserId } : {};
+}
+
 /**
  * Makes the published version of a locale a copy of its draft, in place when it exists (ids
  * of the row, its component items and unchanged links stay), and syncs shared values to the
  * other locales' published versions. null when the locale has no draft. A draft that breaks a
  * rule checked at publish (check-publishable.ts) is a 400.
  */
-export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext): Promise<number | null> {
+export async function publishVersion(trx: DbTransaction, contentType: ContentType, documentId: string, locale: string, context: VersionContext, actor?: WriteActor): Promise<number | null> {
   const rows = await versionRows(trx, contentType, documentId, locale);
   const draft = versionOf(rows, 'draft');
   if (!draft) return null;
@@ -34,10 +40,11 @@ export async function publishVersion(trx: DbTransaction, contentType: ContentTyp
   if (published) {
     await copyVersion(trx, contentType, draft.id, published.id, context);
     const stamp = context.timestamp();
-    await trx.updateTable(contentType.collectionName).set({ updated_at: stamp, published_at: stamp }).where('id', '=', published.id).execute();
+    await trx.updateTable(contentType.collectionName).set({ updated_at: stamp, published_at: stamp, ...actorColumn(actor) }).where('id', '=', published.id).execute();
     rowId = published.id;
   } else {
-    rowId = await cloneVersion(trx, contentType, draft.id, { published_at: context.timestamp() }, context);
+    // The published version starts as the draft's copy: same creator; the publisher last updated it.
+    rowId = await cloneVersion(trx, contentType, draft.id, { published_at: context.timestamp(), ...actorColumn(actor) }, context);
   }
   await syncSharedValues(trx, context.dialect, contentType, rowId, documentId, 'published');
   await syncSharedLinked(trx, contentType, rowId, documentId, 'published', sharedLinked(contentType), context);
@@ -64,12 +71,12 @@ export async function unpublishVersion(trx: DbTransaction, contentType: ContentT
 }
 
 /** Makes the draft of a locale a copy of its published version, in place; a 400 when there is none. */
-export async function discardDraftVersion(trx: DbTransaction, contentType: ContentType, documentId: string, rows: readonly VersionRow[], context: VersionContext): Promise<void> {
+export async function discardDraftVersion(trx: DbTransaction, contentType: ContentType, documentId: string, rows: readonly VersionRow[], context: VersionContext, actor?: WriteActor): Promise<void> {
   const published = versionOf(rows, 'published');
   const draft = versionOf(rows, 'draft');
   if (!published || !draft) throw new ValidationError('This document has no published version to discard the draft to');
   await copyVersion(trx, contentType, published.id, draft.id, context);
-  await trx.updateTable(contentType.collectionName).set({ updated_at: context.timestamp() }).where('id', '=', draft.id).execute();
+  await trx.updateTable(contentType.collectionName).set({ updated_at: context.timestamp(), ...actorColumn(actor) }).where('id', '=', draft.id).execute();
   await syncSharedValues(trx, context.dialect, contentType, draft.id, documentId, 'draft');
   await syncSharedLinked(trx, contentType, draft.id, documentId, 'draft', sharedLinked(contentType), context);
 }
