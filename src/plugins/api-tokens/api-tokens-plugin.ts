@@ -14,7 +14,7 @@ async function registerApiTokens(fastify: HttpHost, context: PluginContext): Pro
   // The live registry: a type the content-type builder creates can be granted without a restart.
   const isKnownAction = createKnownActionCheck(registry, context.pluginActions);
   const tokens = createApiTokenService({ database, salt: await resolveApiTokenSalt(config, store), isKnownAction });
-  const guard = createLazyAdminGuard(config, database, store, context.clock);
+  const guard = createLazyAdminGuard(config, database, store, context.clock, context);
   // Tokens revoked, regenerated or retyped: the content API's auth reloads what it holds in memory.
   await fastify.register((admin) => adminTokenRoutes(admin, { tokens, guard, tokensChanged: () => auth.reloadPermissions() }), { prefix: '/admin' });
   return null;

@@ -14,7 +14,7 @@ import type { BuiltInModels } from './model-draft.js';
  */
 async function registerContentTypeBuilder(fastify: HttpHost, feature: HttpPluginContext): Promise<null> {
   const { config, database, store, registry, builtIns: fixed, routeNames } = feature;
-  const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock));
+  const access = adminBuilderAccess(createLazyAdminGuard(config, database, store, feature.clock, feature));
   // Plugin types served now (the upload plugin's only when it is on): listed, never edited.
   const builtIns = (): BuiltInModels => ({
     types: fixed.types.filter((type) => registry.get(type.uid) !== undefined),

@@ -14,7 +14,7 @@ async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<
   const { config, database, store, auth, locales } = context;
   if (!locales.enabled) return null;
   localeRoutes(fastify, { prefix: config.rest.prefix, auth, locales });
-  const delegate = createLazyAdminGuard(config, database, store, context.clock);
+  const delegate = createLazyAdminGuard(config, database, store, context.clock, context);
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
   return null;
 }

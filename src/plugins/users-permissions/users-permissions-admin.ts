@@ -12,7 +12,7 @@ import { createUpRoleService } from './up-role-service.js';
 /** The plugin's admin API (admin JWT): `/admin/users-permissions/roles…` and the end users. */
 export async function registerUsersPermissionsAdmin(fastify: FastifyInstance, context: PluginContext): Promise<void> {
   const { config, registry, database, documents, store, auth } = context;
-  const guard = createLazyAdminGuard(config, database, store, context.clock);
+  const guard = createLazyAdminGuard(config, database, store, context.clock, context);
   // The live registry: a type the content-type builder creates can be granted without a restart.
   const isKnownAction = createKnownActionCheck(registry, context.pluginActions);
   const documentApi = createDocumentApi(registry, documents, context.locales);

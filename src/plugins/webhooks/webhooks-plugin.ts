@@ -26,7 +26,7 @@ async function registerWebhooks(fastify: HttpHost, context: PluginContext): Prom
   context.feed.subscribe(WEBHOOKS_TOPIC, recount);
   const send = createSender({ timeoutMs: config.timeoutMs, allowPrivateUrls: config.allowPrivateUrls });
   const worker = createWebhookWorker({ database, store, config, clock, send, log, publish: (event) => context.changeListeners.publish(event), active: () => context.changeListeners.any });
-  const guard = createLazyAdminGuard(context.config, database, context.store, clock);
+  const guard = createLazyAdminGuard(context.config, database, context.store, clock, context);
   await fastify.register(
     (admin) =>
       webhookAdminRoutes(admin, {

@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../core/shared/errors.js';
+import type { AdminAbility } from './admin-ability.js';
+import type { AdminContentModel } from './admin-content-subjects.js';
 import type { AdminJwt } from './admin-jwt.js';
-import { rolesAllow, type AdminAction } from './admin-roles.js';
+import type { AdminPermissionService } from './admin-permission-service.js';
+import { SUPER_ADMIN_CODE, type AdminAction } from './admin-roles.js';
 import type { AdminUserService, AdminUserView } from './admin-user-service.js';
+import { buildAdminAbility } from './build-admin-ability.js';
+import { superAdminPermissions } from './default-admin-permissions.js';
 
 /**
  * Who calls an admin route: the admin user of a valid admin JWT (`Authorization: Bearer`),
@@ -13,11 +18,27 @@ export interface AdminGuard {
   authenticate(request: FastifyRequest): Promise<AdminUserView>;
   /** authenticate, then 403 unless one of the user's roles grants the action. */
   require(request: FastifyRequest, action: AdminAction): Promise<AdminUserView>;
+  /** authenticate, then what the user may do: the permissions of all their roles, merged. */
+  ability(request: FastifyRequest): Promise<AdminAbility>;
+}
+
+/** What the guard reads permissions from. Without `model`, no type counts as localized and a Super Admin's permission list is empty (grants are still everything). */
+export interface AdminGuardAccess {
+  readonly permissions: AdminPermissionService;
+  readonly model?: AdminContentModel | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export function createAdminGuard(jwt: AdminJwt, users: AdminUserService): AdminGuard {
+/** The ability of a user already authenticated (also for tests and the CLI). */
+export async function adminAbilityOf(user: AdminUserView, access: AdminGuardAccess): Promise<AdminAbility> {
+  const { model } = access;
+  const isSuperAdmin = user.roles.some((role) => role.code === SUPER_ADMIN_CODE);
+  const permissions = isSuperAdmin ? (model ? superAdminPermissions(model) : []) : await access.permissions.ofRoles(user.roles.map((role) => role.id));
+  return buildAdminAbility({ user, isSuperAdmin, permissions, isLocalized: (uid) => model?.registry.get(uid)?.localized === true });
+}
+
+export function createAdminGuard(jwt: AdminJwt, users: AdminUserService, access: AdminGuardAccess): AdminGuard {
   const authenticate = async (request: FastifyRequest): Promise<AdminUserView> => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
@@ -26,12 +47,14 @@ export function createAdminGuard(jwt: AdminJwt, users: AdminUserService): AdminG
     if (!user || !user.isActive || user.blocked) throw new UnauthorizedError('Missing or invalid credentials');
     return user;
   };
+  const ability = async (request: FastifyRequest): Promise<AdminAbility> => adminAbilityOf(await authenticate(request), access);
   return {
     authenticate,
+    ability,
     async require(request, action) {
-      const user = await authenticate(request);
-      if (!rolesAllow(user.roles.map((role) => role.code), action)) throw new ForbiddenError();
-      return user;
+      const granted = await ability(request);
+      if (granted.grant(action) === null) throw new ForbiddenError();
+      return granted.user;
     },
   };
 }

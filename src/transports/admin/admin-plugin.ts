@@ -3,6 +3,7 @@ import type { PluginContext } from '../../core/plugin/plugin-context.js';
 import { adminAccountRoutes } from './admin-account-routes.js';
 import { createAdminGuard } from './admin-guard.js';
 import { createAdminJwt } from './admin-jwt.js';
+import { createAdminPermissionService } from './admin-permission-service.js';
 import { createAdminUserService } from './admin-user-service.js';
 import { createFirstAdminFromEnv } from './first-admin.js';
 
@@ -16,10 +17,12 @@ import { createFirstAdminFromEnv } from './first-admin.js';
 export async function registerAdmin(fastify: FastifyInstance, context: PluginContext): Promise<void> {
   const { config, database, store, log } = context;
   const users = createAdminUserService(database);
+  const permissions = createAdminPermissionService(database);
   await users.ensureRoles();
+  await permissions.seedDefaults(context);
   await createFirstAdminFromEnv(users, config.env, log);
   const jwt = await createAdminJwt(config, store, context.clock);
-  const guard = createAdminGuard(jwt, users);
+  const guard = createAdminGuard(jwt, users, { permissions, model: context });
   await fastify.register(
     async (admin) => {
       await adminAccountRoutes(admin, { jwt, users, guard });

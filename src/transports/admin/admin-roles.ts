@@ -1,12 +1,25 @@
 /**
- * Admin permissions are a fixed list of actions per admin role, decided here rather than
- * stored: the admin API is small and a role's reach should be read in one place.
+ * The settings actions Tessera's admin routes check (`AdminGuard.require`), and the default admin
+ * roles. What a role grants is stored (admin_permissions, seeded by default-admin-permissions.ts);
+ * the Super Admin is granted everything without rows.
  */
 export const ADMIN_ACTIONS = {
   /** GET /admin/admin-users */
   readAdminUsers: 'admin::users.read',
-  /** POST /admin/admin-users */
+  /** POST /admin/admin-users, POST /admin/users */
   createAdminUsers: 'admin::users.create',
+  /** PUT /admin/users/:id */
+  updateAdminUsers: 'admin::users.update',
+  /** DELETE /admin/users/:id, POST /admin/users/batch-delete */
+  deleteAdminUsers: 'admin::users.delete',
+  /** GET /admin/roles[/:id][/permissions] */
+  readAdminRoles: 'admin::roles.read',
+  /** POST /admin/roles */
+  createAdminRoles: 'admin::roles.create',
+  /** PUT /admin/roles/:id[/permissions] */
+  updateAdminRoles: 'admin::roles.update',
+  /** DELETE /admin/roles/:id, POST /admin/roles/batch-delete */
+  deleteAdminRoles: 'admin::roles.delete',
   /** GET /admin/api-tokens, GET /admin/api-tokens/:id */
   readApiTokens: 'admin::api-tokens.read',
   /** POST /admin/api-tokens */
@@ -45,35 +58,15 @@ export interface AdminRoleDefinition {
   readonly code: string;
   readonly name: string;
   readonly description: string;
-  readonly actions: readonly AdminAction[];
 }
 
 export const SUPER_ADMIN_CODE = 'strapi-super-admin';
 export const EDITOR_CODE = 'strapi-editor';
+export const AUTHOR_CODE = 'strapi-author';
 
-/** The admin roles every project has (created at start). GET /admin/users/me needs no permission. */
+/** The admin roles every project has (created at start, Strapi's names and descriptions). GET /admin/users/me needs no permission. */
 export const ADMIN_ROLES: readonly AdminRoleDefinition[] = [
-  {
-    code: SUPER_ADMIN_CODE,
-    name: 'Super Admin',
-    description: 'Super Admins can access and manage all features and settings.',
-    actions: Object.values(ADMIN_ACTIONS),
-  },
-  {
-    code: EDITOR_CODE,
-    name: 'Editor',
-    description: 'Editors can list end users, block, confirm them and change their role; not API tokens, roles or admin users.',
-    actions: [ADMIN_ACTIONS.readEndUsers, ADMIN_ACTIONS.updateEndUsers],
-  },
+  { code: SUPER_ADMIN_CODE, name: 'Super Admin', description: 'Super Admins can access and manage all features and settings.' },
+  { code: EDITOR_CODE, name: 'Editor', description: 'Editors can manage and publish contents including those of other users.' },
+  { code: AUTHOR_CODE, name: 'Author', description: 'Authors can manage the content they have created.' },
 ];
-
-const ACTIONS_BY_CODE = new Map(ADMIN_ROLES.map((role) => [role.code, new Set<string>(role.actions)]));
-
-/** Whether any of the role codes grants the action (an unknown code grants nothing). */
-export function rolesAllow(codes: readonly string[], action: AdminAction): boolean {
-  return codes.some((code) => ACTIONS_BY_CODE.get(code)?.has(action) === true);
-}
-
-export function isAdminRoleCode(code: string): boolean {
-  return ACTIONS_BY_CODE.has(code);
-}

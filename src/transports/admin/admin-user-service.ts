@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../core/db/database.js';
 import { createDocumentId } from '../../core/documents/document-id.js';
 import { hashPassword, verifyPassword } from '../../core/documents/hash-password.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
-import { ADMIN_ROLES, isAdminRoleCode, SUPER_ADMIN_CODE } from './admin-roles.js';
+import { ADMIN_ROLES, SUPER_ADMIN_CODE } from './admin-roles.js';
 import { ADMIN_ROLES_TABLE, ADMIN_USERS_ROLES_TABLE, ADMIN_USERS_TABLE } from './admin-tables.js';
 import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
 
@@ -132,8 +132,9 @@ export function createAdminUserService(database: Database): AdminUserService {
       const password = checkAdminPassword(input.password);
       const codes = [...new Set(input.roles ?? [SUPER_ADMIN_CODE])];
       if (codes.length === 0) throw ValidationError.atField('roles', 'An admin user needs at least one role', input.roles);
-      const unknown = codes.filter((code) => !isAdminRoleCode(code));
-      if (unknown.length > 0) throw ValidationError.atField('roles', `Unknown admin role ${unknown.join(', ')} (known: ${ADMIN_ROLES.map((role) => role.code).join(', ')})`, input.roles);
+      const known = (await db.selectFrom(ADMIN_ROLES_TABLE.name).select('code').orderBy('id').execute()).map((row) => String(row.code));
+      const unknown = codes.filter((code) => !known.includes(code));
+      if (unknown.length > 0) throw ValidationError.atField('roles', `Unknown admin role ${unknown.join(', ')} (known: ${known.join(', ')})`, input.roles);
       // Hashing first: a bcrypt round never holds the write lock.
       const hash = await hashPassword(password);
       return database.transaction(async (trx) => {
