@@ -24,6 +24,7 @@ import { discardDraft, publishDocument, unpublishDocument } from './service/vers
 import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ChangeRecorder } from '../events/change-recorder.js';
+import type { VersionHistorySlot } from './version-history.js';
 
 export type { Localize, WriteActor, WriteGuard } from './document-requests.js';
 
@@ -65,6 +66,8 @@ export interface DocumentServiceOptions {
   readonly interceptor?: DocumentInterceptor;
   /** Where each committed write is announced, inside its transaction (the event outbox); none, or inactive, costs nothing. */
   readonly changes?: ChangeRecorder;
+  /** The history content-manager saves keep a version in, inside their transaction (version-history.ts). */
+  readonly history?: VersionHistorySlot;
 }
 
 type Operation<A extends DocumentAction> = (request: RequestOf<A>) => Promise<ResultOf<A>>;
@@ -75,8 +78,8 @@ function intercepted<A extends DocumentAction>(interceptor: DocumentInterceptor 
   return (request) => (interceptor.active ? interceptor.intercept({ action, contentType: contentTypeOf(request), request }, run, reads) : run(request));
 }
 
-export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes }: DocumentServiceOptions): DocumentService {
-  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}) });
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes, history }: DocumentServiceOptions): DocumentService {
+  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}), ...(history ? { history } : {}) });
   const byQuery = (request: { readonly query: { readonly contentType: ContentType } }): ContentType => request.query.contentType;
   const byType = (request: { readonly contentType: ContentType }): ContentType => request.contentType;
   const reads: DocumentReads = { findOne: (request) => findOne(context, request), singleDocumentId: (request) => findSingleDocumentId(context, request) };

@@ -1,27 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
 import { CONTENT_MANAGER_ACTIONS } from '../../transports/admin/admin-ability.js';
-import type { AdminGuard } from '../../transports/admin/admin-guard.js';
-import { SUPER_ADMIN_CODE } from '../../transports/admin/admin-roles.js';
 import { CmsError, ForbiddenError } from '../../core/shared/errors.js';
 
 /** The ability of the request's admin user (401 without a valid admin token): what every route here asks. */
 export type AbilityOf = (request: FastifyRequest) => Promise<AdminAbility>;
-
-const EVERYTHING: ContentGrant = Object.freeze({ fields: null, locales: null, conditions: [] });
-
-/**
- * An ability read from the admin roles alone, for a server whose guard has no `ability` yet:
- * a Super Admin may do everything, any other role nothing. The admin RBAC's `guard.ability`
- * replaces it where it exists (content-manager-extras.ts chooses).
- */
-export function superAdminAbility(guard: AdminGuard): AbilityOf {
-  return async (request) => {
-    const user = await guard.authenticate(request);
-    const isSuperAdmin = user.roles.some((role) => role.code === SUPER_ADMIN_CODE);
-    return { user, isSuperAdmin, permissions: [], grant: () => (isSuperAdmin ? EVERYTHING : null) };
-  };
-}
 
 /** The grant of a content-manager action on a type, or Strapi's controller 403 (`ForbiddenError`). */
 export function requireGrant(ability: AdminAbility, action: keyof typeof CONTENT_MANAGER_ACTIONS, uid: string): ContentGrant {

@@ -4,7 +4,7 @@ import type { Document } from '../../core/documents/document.js';
 import type { RelationAttribute } from '../../core/schema/attribute.js';
 import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
-import { NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import { grantsField, requireGrant, type AbilityOf } from './cm-access.js';
 import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-query.js';
 
@@ -152,7 +152,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     if (!target) throw new ValidationError(`The model ${attribute.target} doesn't exist`);
     if (model.modelType === 'contentType') {
       const grant = requireGrant(ability, 'read', model.uid);
-      if (!grantsField(grant, attribute.name)) requireGrant({ ...ability, grant: () => null }, 'read', model.uid);
+      if (!grantsField(grant, attribute.name)) throw new ForbiddenError();
     }
     const page: PageParams = pageParams(query);
     const status = statusParam(query.status);

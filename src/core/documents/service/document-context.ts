@@ -8,6 +8,7 @@ import type { Document } from '../document.js';
 import type { LinkedContext } from '../linked-context.js';
 import type { VersionContext } from '../versions/version-operations.js';
 import type { ChangeRecorder } from '../../events/change-recorder.js';
+import type { VersionHistorySlot } from '../version-history.js';
 
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -33,6 +34,8 @@ export interface DocumentContext {
   readonly changes: ChangeRecorder | undefined;
   /** Whether writes announce now: a one-statement write becomes a transaction then (write-plan.ts). */
   readonly announces: boolean;
+  /** The history writes with an actor keep a version in (service/record-saved-version.ts); none: no history. */
+  readonly history: VersionHistorySlot | undefined;
 }
 
 export interface DocumentContextOptions {
@@ -41,9 +44,10 @@ export interface DocumentContextOptions {
   readonly now: () => Date;
   readonly maxResponseItems: number;
   readonly changes?: ChangeRecorder;
+  readonly history?: VersionHistorySlot;
 }
 
-export function createDocumentContext({ database, registry, now, maxResponseItems, changes }: DocumentContextOptions): DocumentContext {
+export function createDocumentContext({ database, registry, now, maxResponseItems, changes, history }: DocumentContextOptions): DocumentContext {
   const { dialect } = database;
   const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
@@ -64,6 +68,7 @@ export function createDocumentContext({ database, registry, now, maxResponseItem
     maxResponseItems,
     now,
     changes,
+    history,
     get announces() {
       return changes?.active === true;
     },
