@@ -13,13 +13,13 @@ import type { HttpHost, HttpPluginContext } from '../transports/plugin-http.js';
 import { registerRateLimit, type AuthRateLimit } from '../transports/security/rate-limit-plugin.js';
 import { registerSecurityHeaders } from '../transports/security/security-headers-plugin.js';
 import { apiTokensPlugin } from '../plugins/api-tokens/api-tokens-plugin.js';
+import { contentManagerPlugin } from '../plugins/content-manager/content-manager-plugin.js';
 import { contentTypeBuilderPlugin } from '../plugins/content-type-builder/content-type-builder-plugin.js';
 import { emailPlugin } from '../plugins/email/email-plugin.js';
 import { i18nPlugin } from '../plugins/i18n/i18n-plugin.js';
 import { uploadPlugin } from '../plugins/upload/upload-plugin.js';
 import { usersPermissionsPlugin } from '../plugins/users-permissions/users-permissions-plugin.js';
 import { webhooksPlugin } from '../plugins/webhooks/webhooks-plugin.js';
-import { contentManagerExtrasPlugin } from '../plugins/content-manager/content-manager-extras.js';
 
 /** A plugin as this server composes it: registered on Fastify with the HTTP context, contributing GraphQL parts. */
 export type ServerPlugin = Plugin<HttpHost, HttpPluginContext, GraphqlContribution>;
@@ -29,7 +29,7 @@ export type ServerPlugin = Plugin<HttpHost, HttpPluginContext, GraphqlContributi
  * routes registered. Core and the transports see only what they contribute (types, tables,
  * config sections, feed topics, actions, routes, GraphQL parts).
  */
-export const PLUGINS: readonly ServerPlugin[] = [usersPermissionsPlugin, emailPlugin, apiTokensPlugin, i18nPlugin, uploadPlugin, contentTypeBuilderPlugin, webhooksPlugin, contentManagerExtrasPlugin];
+export const PLUGINS: readonly ServerPlugin[] = [usersPermissionsPlugin, emailPlugin, apiTokensPlugin, i18nPlugin, uploadPlugin, contentTypeBuilderPlugin, webhooksPlugin, contentManagerPlugin];
 
 /** Every plugin's permission actions, in plugin order. */
 export function pluginActions(): string[] {

@@ -1,112 +1,208 @@
 import { DEFAULT_REST_CONFIG, type RestConfig } from '../../core/config/app-config.js';
-import type { Document } from '../../core/documents/document.js';
-import type { DocumentService } from '../../core/documents/document-service.js';
 import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
+import type { DocumentQuery, FilterNode, Pagination, Status } from '../../core/query/document-query.js';
 import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';
-import type { ContentType, Model } from '../../core/schema/content-type.js';
+import type { ScalarAttribute } from '../../core/schema/attribute.js';
+import type { ComponentModel } from '../../core/schema/component-model.js';
+import type { ContentType } from '../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
-import { ValidationError } from '../../core/shared/errors.js';
+import { ApplicationError, ValidationError } from '../../core/shared/errors.js';
+import { IS_CREATOR_CONDITION, type ContentGrant } from '../../transports/admin/admin-ability.js';
 
-/** The content manager's reads go through the REST parser with its own bounds: pages of at most 100, always counted. */
-export const CM_REST: RestConfig = { ...DEFAULT_REST_CONFIG, prefix: '', defaultLimit: 10, maxLimit: 100, withCount: true, strictParams: false };
+/**
+ * The document queries of the content manager: what it reads (every field the grant reaches,
+ * private ones included; relations counted or, in lists, to-one targets whole; components and
+ * media whole) and the admin's list syntax (page/pageSize, `sort=title:ASC`, `_q`, `filters` with
+ * Strapi's `$and`, locale, status), turned into the DocumentQuery the document service reads.
+ */
 
-/** What the parser and the service need to read documents for a content-manager route. */
-export interface CmReads {
+export interface QueryContext {
   readonly registry: SchemaRegistry;
-  readonly documents: DocumentService;
   readonly locales: LocaleCatalog;
 }
 
-/** `:model` → its model; Strapi's 400 for an unknown one on the relation routes. */
-export function modelOf(registry: SchemaRegistry, uid: string): Model {
-  const model = registry.model(uid);
-  if (!model) throw new ValidationError(`The model ${uid} doesn't exist`);
-  return model;
+/** The admin's reads are trusted like the programmatic API: no page cap, unknown keys ignored. */
+const CM_REST: RestConfig = { ...DEFAULT_REST_CONFIG, prefix: '', defaultLimit: 10, maxLimit: null, withCount: true, strictParams: false };
+
+/** created_by_id as a filterable attribute of no API: what Strapi's `admin::is-creator` condition compares. */
+const CREATED_BY: ScalarAttribute = Object.freeze({ kind: 'scalar', name: 'createdBy', type: 'integer', column: 'created_by_id', required: false, unique: false, private: true, writable: false });
+
+/** Whether the grant reaches a field (`fields` null: all; a component reaches through any of its dotted sub-fields). */
+export function reaches(grant: ContentGrant, path: string): boolean {
+  if (grant.fields === null) return true;
+  if (grant.fields.has(path)) return true;
+  for (const field of grant.fields) if (field.startsWith(`${path}.`) || path.startsWith(`${field}.`)) return true;
+  return false;
 }
 
-/** A page parameter as Strapi's zod schema checks it: a positive integer, pageSize at most 100. */
-function pageNumber(raw: unknown, name: 'page' | 'pageSize', fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
-  const fail = (message: string): never => {
-    throw ValidationError.fromFieldErrors([{ path: [name], message, name: 'ValidationError' }]);
-  };
-  if (!Number.isInteger(value)) fail(`Invalid input: expected number, received ${typeof raw}`);
-  if (value < 1) fail('Too small: expected number to be >=1');
-  if (name === 'pageSize' && value > 100) fail('Too big: expected number to be <=100');
-  return value;
+/** The stored scalar fields the content manager reads: private ones too (admins see them), never passwords. */
+export function readFields(contentType: ContentType, grant: ContentGrant): ScalarAttribute[] {
+  const own = contentType.scalarAttributes.filter((attribute) => attribute.type !== 'password' && reaches(grant, attribute.name));
+  const system = contentType.systemAttributes.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId');
+  return [...own, ...system];
 }
 
-export interface PageParams {
-  readonly page: number;
-  readonly pageSize: number;
+const wrap = (inner: Record<string, unknown> | true): unknown => (inner === true ? true : { populate: inner });
+
+/** A component's content in full: media and nested components, relations inside as counts. */
+function componentPopulate(component: ComponentModel, registry: SchemaRegistry, depth: number): Record<string, unknown> | true {
+  const populate: Record<string, unknown> = {};
+  for (const attribute of component.linkedAttributes) {
+    if (attribute.private) continue;
+    if (attribute.kind === 'relation') populate[attribute.name] = attribute.media ? true : { count: true };
+    else if (attribute.kind === 'component') {
+      const nested = registry.component(attribute.component);
+      populate[attribute.name] = nested && depth < 8 ? wrap(componentPopulate(nested, registry, depth + 1)) : true;
+    } else populate[attribute.name] = { populate: '*' };
+  }
+  return Object.keys(populate).length === 0 ? true : populate;
 }
 
-export function pageParams(query: Readonly<Record<string, unknown>>): PageParams {
-  return { page: pageNumber(query.page, 'page', 1), pageSize: pageNumber(query.pageSize, 'pageSize', 10) };
+/** What a read populates: findOne counts every relation; a list gives to-one targets whole. */
+export function populateOf(contentType: ContentType, registry: SchemaRegistry, grant: ContentGrant, list: boolean): Record<string, unknown> {
+  const populate: Record<string, unknown> = {};
+  for (const attribute of contentType.linkedAttributes) {
+    if (attribute.private || !reaches(grant, attribute.name)) continue;
+    if (attribute.kind === 'relation') {
+      if (attribute.media) populate[attribute.name] = true;
+      else populate[attribute.name] = list && !attribute.many ? true : { count: true };
+    } else if (attribute.kind === 'component') {
+      const component = registry.component(attribute.component);
+      populate[attribute.name] = component ? wrap(componentPopulate(component, registry, 1)) : true;
+    } else populate[attribute.name] = { populate: '*' };
+  }
+  return populate;
 }
 
-/** Strapi's pagination object of the admin routes. */
-export function paginationOf({ page, pageSize }: PageParams, total: number): { page: number; pageSize: number; pageCount: number; total: number } {
-  return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
-}
-
-/**
- * The attribute the admin shows for a document: the content manager's default, the first
- * string attribute (Strapi's `getDefaultMainField`), or `id`.
- */
-export function defaultMainField(contentType: ContentType): string {
-  return contentType.scalarAttributes.find((attribute) => attribute.type === 'string' && attribute.writable)?.name ?? 'id';
-}
-
-/** A `status` parameter: draft (the admin's default) or published. */
-export function statusParam(raw: unknown): 'draft' | 'published' {
-  if (raw === undefined || raw === '' || raw === 'draft') return 'draft';
-  if (raw === 'published') return 'published';
-  throw ValidationError.fromFieldErrors([{ path: ['status'], message: 'status must be one of the following values: draft, published', name: 'ValidationError' }]);
-}
-
-/** A `locale` parameter for a type: null on a type without i18n (Strapi ignores it there). */
-export function localeParam(raw: unknown, contentType: ContentType): string | undefined {
-  if (!contentType.localized || raw === undefined || raw === '' || raw === null) return undefined;
-  if (typeof raw !== 'string') throw new ValidationError('This locale doesn\'t exist');
+/** A `locale` parameter of the admin: a configured code (400 "This locale doesn't exist" otherwise), the default when absent. */
+export function localeParam(raw: unknown, contentType: ContentType, locales: LocaleCatalog, allowAll = false): string {
+  if (raw === undefined || raw === null || raw === '') return locales.defaultLocale();
+  if (allowAll && raw === '*') return '*';
+  if (typeof raw !== 'string' || !locales.has(raw)) {
+    // On a type without i18n the parameter chooses nothing (Strapi ignores it there).
+    if (!contentType.localized && typeof raw === 'string') return locales.defaultLocale();
+    throw new ApplicationError("This locale doesn't exist");
+  }
   return raw;
 }
 
-/** Documents of a type read with the REST parser (filters, sort, fields as the content API writes them). */
-export function readQuery(reads: CmReads, contentType: ContentType, raw: Readonly<Record<string, unknown>>) {
-  return parseDocumentQuery(raw, { contentType, rest: CM_REST, registry: reads.registry, locales: reads.locales, filtersChooseLocale: false });
+/** `status` of an admin read: the draft unless `published` is asked (types without Draft & Publish have only that one). */
+export function statusParam(raw: unknown, contentType: ContentType): Status {
+  if (!contentType.draftAndPublish) return 'published';
+  if (raw === undefined || raw === '' || raw === 'draft') return 'draft';
+  if (raw === 'published') return 'published';
+  throw new ValidationError(`Invalid status: ${JSON.stringify(raw)?.slice(0, 40)}`, { key: 'status', path: null, source: 'query', param: 'status' });
 }
 
-export type PublicationStatus = 'draft' | 'published' | 'modified';
+/** The query of a read or write of one version (no filters, no paging). */
+export function versionQuery(contentType: ContentType, context: QueryContext, grant: ContentGrant, locale: string, status: Status): DocumentQuery {
+  const base = parseDocumentQuery({ populate: populateOf(contentType, context.registry, grant, false) }, { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false });
+  return { ...base, fields: readFields(contentType, grant), locale, status };
+}
 
-/**
- * Strapi's `status` of shown versions: `draft` (never published), `published` (the draft is not
- * newer than the published version), `modified` (it is). One read of the other versions.
- */
-export async function withStatuses(reads: CmReads, contentType: ContentType, shown: readonly Document[], status: 'draft' | 'published', locale: string | undefined): Promise<Map<Document, PublicationStatus>> {
-  const statuses = new Map<Document, PublicationStatus>();
-  if (!contentType.draftAndPublish || shown.length === 0) return statuses;
-  const other = status === 'draft' ? 'published' : 'draft';
-  const query = readQuery(reads, contentType, {
-    filters: { documentId: { $in: [...new Set(shown.map((document) => document.documentId))] } },
-    fields: ['updatedAt'],
-    status: other,
-    ...(locale !== undefined ? { locale } : {}),
-    pagination: { page: 1, pageSize: 100 },
-  });
-  const { documents } = await reads.documents.findMany({ query: { ...query, pagination: { mode: 'offset', start: 0, limit: null, withCount: false } } });
-  const key = (document: Document) => `${document.documentId}\u0000${typeof document.locale === 'string' ? document.locale : ''}`;
-  const others = new Map(documents.map((document) => [key(document), document]));
-  for (const document of shown) {
-    const counterpart = others.get(key(document));
-    if (!counterpart) {
-      statuses.set(document, status === 'draft' ? 'draft' : 'published');
-      continue;
+/** The `__status` pseudo-filter values of Strapi's list view. */
+export type StatusFilter = 'draft' | 'published' | 'published-modified' | 'published-unmodified';
+
+export interface ListRequest {
+  readonly query: DocumentQuery;
+  readonly statusFilter: StatusFilter | null;
+}
+
+function positiveInt(raw: unknown, fallback: number): number {
+  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
+  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
+}
+
+/** `filters` without its `__status` conditions (Strapi's UI puts them under `$and`), and the status they asked. */
+function splitStatusFilter(raw: unknown): { filters: unknown; status: StatusFilter | null } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { filters: raw, status: null };
+  const record = raw as Record<string, unknown>;
+  let status: StatusFilter | null = null;
+  const take = (item: unknown): boolean => {
+    if (item === null || typeof item !== 'object') return false;
+    const condition = (item as Record<string, unknown>).__status;
+    if (condition === undefined) return false;
+    const value = condition !== null && typeof condition === 'object' ? (condition as Record<string, unknown>).$eq : condition;
+    if (value !== 'draft' && value !== 'published' && value !== 'published-modified' && value !== 'published-unmodified') {
+      throw new ValidationError('Invalid key __status', { key: '__status', path: null, source: 'query', param: 'filters' });
     }
-    const draft = status === 'draft' ? document : counterpart;
-    const published = status === 'draft' ? counterpart : document;
-    statuses.set(document, String(draft.updatedAt) > String(published.updatedAt) ? 'modified' : 'published');
+    status = value;
+    return true;
+  };
+  const rest: Record<string, unknown> = { ...record };
+  if (take(record)) delete rest.__status;
+  const and = record.$and;
+  if (and !== undefined && and !== null && typeof and === 'object') {
+    const items = Array.isArray(and) ? and : Object.values(and as Record<string, unknown>);
+    const kept = items.filter((item) => !take(item));
+    if (kept.length > 0) rest.$and = kept;
+    else delete rest.$and;
   }
-  return statuses;
+  return { filters: Object.keys(rest).length > 0 ? rest : undefined, status };
+}
+
+/** `_q`: case-insensitive contains over the text fields, and equality on numeric fields when it is a number. */
+function searchFilter(contentType: ContentType, q: string, grant: ContentGrant): FilterNode | null {
+  const children: FilterNode[] = [];
+  const numeric = /^-?\d+(\.\d+)?$/.test(q.trim()) ? Number(q.trim()) : null;
+  for (const attribute of [...contentType.systemAttributes, ...contentType.scalarAttributes]) {
+    if (attribute.type === 'password' || (attribute.writable && !reaches(grant, attribute.name))) continue;
+    if (['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attribute.type) && attribute.name !== 'locale') {
+      children.push({ kind: 'condition', attribute, operator: '$containsi', value: q });
+    } else if (numeric !== null && (attribute.type === 'integer' || attribute.type === 'float' || attribute.type === 'decimal') && Number.isSafeInteger(Math.trunc(numeric))) {
+      if (attribute.type === 'integer' && !Number.isInteger(numeric)) continue;
+      children.push({ kind: 'condition', attribute, operator: '$eq', value: numeric });
+    }
+  }
+  return children.length === 0 ? null : { kind: 'or', children };
+}
+
+/** The condition a grant's `admin::is-creator` adds to every list (null: the grant is unconditional). */
+export function creatorFilter(grant: ContentGrant, userId: number): FilterNode | null {
+  if (grant.conditions.length === 0) return null;
+  // Only is-creator is evaluated; a grant whose only condition is another one reaches nothing.
+  if (grant.conditions.includes(IS_CREATOR_CONDITION)) return { kind: 'condition', attribute: CREATED_BY, operator: '$eq', value: userId };
+  return { kind: 'condition', attribute: CREATED_BY, operator: '$eq', value: -1 };
+}
+
+function and(nodes: readonly (FilterNode | null)[]): FilterNode | null {
+  const present = nodes.filter((node): node is FilterNode => node !== null);
+  if (present.length === 0) return null;
+  return present.length === 1 ? (present[0] as FilterNode) : { kind: 'and', children: present };
+}
+
+/** Sort keys of the admin (`title:ASC`, arrays, objects); `status` is sorted on after the read (see listDocuments). */
+function splitStatusSort(raw: unknown): { sort: unknown; statusSort: 'asc' | 'desc' | null } {
+  if (typeof raw !== 'string') return { sort: raw, statusSort: null };
+  let statusSort: 'asc' | 'desc' | null = null;
+  const kept = raw.split(',').filter((part) => {
+    const [name, direction = 'asc'] = part.split(':');
+    if (name?.trim() !== 'status') return true;
+    statusSort = direction.trim().toLowerCase() === 'desc' ? 'desc' : 'asc';
+    return false;
+  });
+  return { sort: kept.length > 0 ? kept.join(',') : undefined, statusSort };
+}
+
+/** The list request of `GET /content-manager/collection-types/:model`. */
+export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, userId: number): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
+  const locale = contentType.localized ? localeParam(raw.locale, contentType, context.locales) : context.locales.defaultLocale();
+  const status = statusParam(raw.status, contentType);
+  const { filters, status: statusFilter } = splitStatusFilter(raw.filters);
+  const { sort, statusSort } = splitStatusSort(raw.sort);
+  const parsed = parseDocumentQuery(
+    { filters, sort, populate: populateOf(contentType, context.registry, grant, true) },
+    { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false },
+  );
+  const page = positiveInt(raw.page, 1);
+  const pageSize = positiveInt(raw.pageSize, 10);
+  const pagination: Pagination = { mode: 'page', page, pageSize, withCount: true };
+  const q = typeof raw._q === 'string' && raw._q !== '' ? searchFilter(contentType, raw._q, grant) : null;
+  // A published-* filter lists published versions (Strapi answers with those rows).
+  const readStatus: Status = statusFilter !== null && statusFilter !== 'draft' && contentType.draftAndPublish ? 'published' : status;
+  return {
+    query: { ...parsed, fields: readFields(contentType, grant), filters: and([parsed.filters, q, creatorFilter(grant, userId)]), pagination, locale, status: readStatus },
+    statusFilter: contentType.draftAndPublish ? statusFilter : null,
+    statusSort: contentType.draftAndPublish ? statusSort : null,
+  };
 }

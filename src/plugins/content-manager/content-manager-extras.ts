@@ -1,10 +1,9 @@
 import type { PluginContext } from '../../core/plugin/plugin-context.js';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import { createAdminUserService } from '../../transports/admin/admin-user-service.js';
-import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
-import { HISTORY_VERSIONS_TABLE } from './history/history-table.js';
+import type { HttpHost } from '../../transports/plugin-http.js';
 import type { AbilityOf } from './cm-access.js';
-import { defaultMainField } from './cm-query.js';
+import { defaultMainField } from './cm-reads.js';
 import { draftCountRoutes } from './draft-count-routes.js';
 import { readHistoryConfig } from './history/history-config.js';
 import { createHistoryPruner } from './history/history-pruner.js';
@@ -50,15 +49,3 @@ export async function registerContentManagerExtras(fastify: HttpHost, context: P
   pruner.start();
 }
 
-/**
- * Until the content manager's own plugin registers these routes, they are a plugin of their
- * own: its table (the history) and its registration.
- */
-export const contentManagerExtrasPlugin: HttpPlugin = {
-  name: 'content-manager-extras',
-  tables: [HISTORY_VERSIONS_TABLE],
-  register: async (fastify, context) => {
-    await registerContentManagerExtras(fastify, context);
-    return null;
-  },
-};

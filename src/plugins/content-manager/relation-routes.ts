@@ -6,7 +6,7 @@ import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import { grantsField, requireGrant, type AbilityOf } from './cm-access.js';
-import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-query.js';
+import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
 
 export interface RelationRoutesOptions extends CmReads {
   readonly database: Database;

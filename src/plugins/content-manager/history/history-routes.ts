@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/sh
 import type { AdminUserService, AdminUserView } from '../../../transports/admin/admin-user-service.js';
 import { routeId } from '../../../transports/admin/route-id.js';
 import { grantsLocale, requireGrant, type AbilityOf } from '../cm-access.js';
-import { paginationOf, readQuery } from '../cm-query.js';
+import { paginationOf, readQuery } from '../cm-reads.js';
 import { recordedSchema, unknownAttributes, type RecordedSchema } from './history-schema.js';
 import type { HistoryStore, StoredVersion } from './history-store.js';
 import { linkedDocumentIds, restoreBody } from './restore-data.js';

@@ -5,7 +5,7 @@ import type { LocaleCatalog } from '../../../core/query/locale-catalog.js';
 import { parseDocumentQuery } from '../../../core/query/parse/parse-document-query.js';
 import type { ContentType, Model } from '../../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../../core/schema/registry.js';
-import { CM_REST, defaultMainField } from '../cm-query.js';
+import { CM_REST, defaultMainField } from '../cm-reads.js';
 import { componentSchemas, recordedSchema, type RecordedSchema } from './history-schema.js';
 import { HISTORY_VERSIONS_TABLE } from './history-table.js';
 

@@ -1,0 +1,461 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../core/db/database.js';
+import type { Document } from '../../core/documents/document.js';
+import { isDocumentId } from '../../core/documents/document-id.js';
+import type { DocumentService, WriteActor } from '../../core/documents/document-service.js';
+import { validateData } from '../../core/documents/validate-data.js';
+import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
+import type { DocumentQuery, Status } from '../../core/query/document-query.js';
+import type { ContentType } from '../../core/schema/content-type.js';
+import type { SchemaRegistry } from '../../core/schema/registry.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION, type AdminAbility, type ContentGrant } from '../../transports/admin/admin-ability.js';
+import type { AbilityOf } from './cm-ability.js';
+import { adminUsersOf } from './cm-admin-users.js';
+import { PolicyError } from './cm-errors.js';
+import { contentData, documentIdsOf } from './cm-input.js';
+import { listRequest, localeParam, populateOf, statusParam, versionQuery, type QueryContext } from './cm-query.js';
+import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';
+import { documentIdsInState } from '../../core/query/compile/compile-publication-state.js';
+import { DEFAULT_REST_CONFIG, type RestConfig } from '../../core/config/app-config.js';
+import { documentMeta, shapeDocument, type ShapeContext } from './cm-shape.js';
+import { versionsOf, type VersionInfo } from './cm-versions.js';
+import { isDisplayed } from './content-manager-schemas.js';
+
+/**
+ * The content manager's document routes (collection types and single types), on the document
+ * service: every write goes through its validation, locks, versions and events, with the admin
+ * user as the write's actor. Each route asks the caller's ability first (403 PolicyError when
+ * the action is not granted on the type, as Strapi's route policy), then checks the grant's
+ * locales and conditions per document (403 ForbiddenError, as Strapi's controllers).
+ */
+
+export interface DocumentRoutesContext {
+  readonly registry: () => SchemaRegistry;
+  readonly documents: DocumentService;
+  readonly database: Database;
+  readonly locales: LocaleCatalog;
+  readonly abilityOf: AbilityOf;
+}
+
+type Request = FastifyRequest;
+type Query = Readonly<Record<string, unknown>>;
+
+interface Access {
+  readonly ability: AdminAbility;
+  readonly grant: ContentGrant;
+  readonly contentType: ContentType;
+  readonly actor: WriteActor;
+}
+
+const A = CONTENT_MANAGER_ACTIONS;
+
+/** The most documents a `__status` filter may match (it is applied as a documentId list, see withStatusFilter). */
+const STATUS_FILTER_LIMIT = 10_000;
+
+const CM_READ_REST: RestConfig = { ...DEFAULT_REST_CONFIG, maxLimit: null, strictParams: false };
+
+const NO_FIELDS: ContentGrant = { fields: new Set(), locales: null, conditions: [] };
+
+export function createDocumentHandlers(context: DocumentRoutesContext) {
+  const { documents, database, locales, abilityOf } = context;
+  const queryContext = (): QueryContext => ({ registry: context.registry(), locales });
+
+  /** Who asks, for which type, with which grant of the action: Strapi's route policy. */
+  async function access(request: Request, action: string): Promise<Access> {
+    const ability = await abilityOf(request);
+    const uid = (request.params as { model?: string }).model ?? '';
+    const contentType = context.registry().get(uid);
+    if (!contentType || !isDisplayed(contentType)) throw new PolicyError();
+    const grant = ability.grant(action, uid);
+    if (!grant) throw new PolicyError();
+    return { ability, grant, contentType, actor: { adminUserId: ability.user.id, origin: 'content-manager' } };
+  }
+
+  const queryOf = (request: Request): Query => (request.query ?? {}) as Query;
+
+  function documentIdParam(request: Request): string {
+    const { id } = request.params as { id: string };
+    if (!isDocumentId(id)) throw new NotFoundError();
+    return id;
+  }
+
+  function localeOf(request: Request, contentType: ContentType, allowAll = false): string {
+    return localeParam(queryOf(request).locale, contentType, locales, allowAll);
+  }
+
+  /** The grant's locales reach this one (types without i18n: always). */
+  function checkLocale(grant: ContentGrant, contentType: ContentType, locale: string): void {
+    if (!contentType.localized || grant.locales === null || locale === '*') return;
+    if (!grant.locales.has(locale)) throw new ForbiddenError();
+  }
+
+  /** Whether a condition-bound grant reaches the version (is-creator: created by the caller). */
+  function reachesVersion(grant: ContentGrant, userId: number, version: VersionInfo | undefined): boolean {
+    if (grant.conditions.length === 0) return true;
+    if (!version) return false;
+    return grant.conditions.includes(IS_CREATOR_CONDITION) && version.createdBy === userId;
+  }
+
+  function checkDocument(grant: ContentGrant, userId: number, versions: readonly VersionInfo[], locale: string | null): void {
+    if (grant.conditions.length === 0) return;
+    const own = versions.filter((version) => locale === null || version.locale === locale);
+    const version = own.find((item) => item.status === 'draft') ?? own[0] ?? versions[0];
+    if (!reachesVersion(grant, userId, version)) throw new ForbiddenError();
+  }
+
+  async function shapeContext(contentType: ContentType, grant: ContentGrant, documentIds: readonly string[], known?: readonly VersionInfo[]): Promise<ShapeContext> {
+    const versions = known ?? (await versionsOf(database, contentType, documentIds));
+    const users = await adminUsersOf(database, versions.flatMap((version) => [version.createdBy, version.updatedBy]));
+    return { contentType, versions, users, grant, defaultLocale: locales.defaultLocale() };
+  }
+
+  /** `{data, meta}` of one version, read again after the write so that meta is current. */
+  async function answer(contentType: ContentType, grant: ContentGrant, document: Document, status: Status): Promise<{ data: unknown; meta: unknown }> {
+    const shape = await shapeContext(contentType, grant, [document.documentId]);
+    const locale = contentType.localized ? (typeof document.locale === 'string' ? document.locale : null) : null;
+    return { data: shapeDocument(document, shape), meta: documentMeta(document.documentId, locale, status, shape) };
+  }
+
+  /** The 200 `{data:{}, meta}` of a document that exists, but not in this locale. */
+  async function missingLocale(contentType: ContentType, grant: ContentGrant, documentId: string, versions: readonly VersionInfo[], locale: string, status: Status) {
+    const shape = await shapeContext(contentType, grant, [documentId], versions);
+    return { data: {}, meta: documentMeta(documentId, locale, status, shape) };
+  }
+
+  /** Relations read whole (their documentId and locale are what the clone links), the rest as a findOne reads it. */
+  const parseClonePopulate = (contentType: ContentType) => {
+    const populate: Record<string, unknown> = { ...populateOf(contentType, context.registry(), { fields: null, locales: null, conditions: [] }, false) };
+    for (const attribute of contentType.linkedAttributes) if (attribute.kind === 'relation' && !attribute.media && !attribute.private) populate[attribute.name] = true;
+    return versionQueryWith(contentType, populate);
+  };
+  const versionQueryWith = (contentType: ContentType, populate: Record<string, unknown>) =>
+    parseDocumentQuery({ populate }, { contentType, rest: CM_READ_REST, registry: context.registry(), locales, filtersChooseLocale: false }).populate;
+
+  const readQuery = (contentType: ContentType, grant: ContentGrant, locale: string, status: Status): DocumentQuery => versionQuery(contentType, queryContext(), grant, locale, status);
+  const writeStatus = (contentType: ContentType): Status => (contentType.draftAndPublish ? 'draft' : 'published');
+
+  function writeOf(contentType: ContentType, grant: ContentGrant, body: unknown, mode: 'create' | 'update') {
+    const data = contentData(body, contentType, grant);
+    return { data, write: validateData(data, contentType, mode, context.registry()) };
+  }
+
+  /** The versions of a document; 404 when it has none. */
+  async function existing(contentType: ContentType, documentId: string): Promise<VersionInfo[]> {
+    const versions = await versionsOf(database, contentType, [documentId]);
+    if (versions.length === 0) throw new NotFoundError();
+    return versions;
+  }
+
+  const versionLocale = (contentType: ContentType, locale: string): string | null => (contentType.localized ? locale : null);
+
+  return {
+    async list(request: Request) {
+      const { grant, contentType, ability } = await access(request, A.read);
+      const { query, statusFilter, statusSort } = listRequest(queryOf(request), contentType, queryContext(), grant, ability.user.id);
+      const { pagination } = query;
+      const pageSize = pagination.mode === 'page' ? pagination.pageSize : 10;
+      const page = pagination.mode === 'page' ? pagination.page : 1;
+      if (contentType.localized && grant.locales !== null && !grant.locales.has(query.locale)) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
+      const filtered = statusFilter === null ? query : await withStatusFilter(query, statusFilter);
+      if (filtered === null) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
+      const result = await documents.findMany({ query: filtered });
+      const shape = await shapeContext(contentType, grant, result.documents.map((document) => document.documentId));
+      let results = result.documents.map((document) => shapeDocument(document, shape));
+      if (statusSort !== null) {
+        // Sorted within the page: drafts, then modified, then published (Strapi sorts the whole list).
+        const rank = { draft: 0, modified: 1, published: 2 } as const;
+        results = [...results].sort((a, b) => (rank[a.status as keyof typeof rank] - rank[b.status as keyof typeof rank]) * (statusSort === 'asc' ? 1 : -1));
+      }
+      const total = result.total ?? results.length;
+      return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
+    },
+
+    async create(request: Request, reply: FastifyReply) {
+      const { grant, contentType, actor } = await access(request, A.create);
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const { write } = writeOf(contentType, grant, request.body, 'create');
+      const document = await documents.create({ write, query: readQuery(contentType, grant, locale, writeStatus(contentType)), actor });
+      return reply.code(201).send(await answer(contentType, grant, document, writeStatus(contentType)));
+    },
+
+    /** POST …/actions/publish: creates the document and publishes it, in one transaction. */
+    async createAndPublish(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.publish);
+      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+      const createGrant = ability.grant(A.create, contentType.uid);
+      if (!createGrant) throw new ForbiddenError();
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      checkLocale(createGrant, contentType, locale);
+      const { write } = writeOf(contentType, createGrant, request.body, 'create');
+      const document = await documents.create({ write, query: readQuery(contentType, grant, locale, 'published'), actor });
+      return answer(contentType, grant, document, 'published');
+    },
+
+    async findOne(request: Request) {
+      const { grant, contentType, ability } = await access(request, A.read);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType);
+      const status = statusParam(queryOf(request).status, contentType);
+      const versions = await existing(contentType, documentId);
+      checkLocale(grant, contentType, locale);
+      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      const document = await documents.findOne({ query: readQuery(contentType, grant, locale, status), documentId });
+      if (!document) return missingLocale(contentType, grant, documentId, versions, locale, status);
+      return answer(contentType, grant, document, status);
+    },
+
+    async update(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.update);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, null);
+      const creating = contentType.localized && !versions.some((version) => version.locale === locale);
+      // A PUT in a locale the document lacks creates that version: Strapi asks `create` for it.
+      const createGrant = creating ? ability.grant(A.create, contentType.uid) : null;
+      if (creating && (!createGrant || (createGrant.locales !== null && !createGrant.locales.has(locale)))) throw new ForbiddenError();
+      const { data, write } = writeOf(contentType, grant, request.body, 'update');
+      const registry = context.registry();
+      const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
+      const document = await documents.update({ documentId, write, query: readQuery(contentType, grant, locale, writeStatus(contentType)), localize, actor });
+      if (!document) throw new NotFoundError();
+      return answer(contentType, grant, document, writeStatus(contentType));
+    },
+
+    async delete(request: Request) {
+      const { grant, contentType, ability } = await access(request, A.delete);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType, true);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, locale === '*' ? null : versionLocale(contentType, locale));
+      if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
+      return {};
+    },
+
+    async clone(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.create);
+      const { sourceId } = request.params as { sourceId: string };
+      if (!isDocumentId(sourceId)) throw new NotFoundError();
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, sourceId);
+      const readGrant = ability.grant(A.read, contentType.uid);
+      if (!readGrant) throw new ForbiddenError();
+      checkDocument(readGrant, ability.user.id, versions, versionLocale(contentType, locale));
+      const base = readQuery(contentType, { fields: null, locales: null, conditions: [] }, locale, writeStatus(contentType));
+      const source = await documents.findOne({ query: { ...base, populate: parseClonePopulate(contentType) }, documentId: sourceId });
+      if (!source) throw new NotFoundError();
+      const overrides = contentData(request.body, contentType, grant);
+      const data = { ...cloneData(contentType, source, context.registry()), ...overrides };
+      const write = validateData(contentData(data, contentType, grant), contentType, 'create', context.registry());
+      const document = await documents.create({ write, query: readQuery(contentType, grant, locale, writeStatus(contentType)), actor });
+      return answer(contentType, grant, document, writeStatus(contentType));
+    },
+
+    async publish(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.publish);
+      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      // Strapi saves the body into the draft first when the caller may update it (else the body is ignored).
+      const updateGrant = ability.grant(A.update, contentType.uid);
+      const body = contentData(request.body, contentType, updateGrant ?? NO_FIELDS);
+      if (updateGrant && Object.keys(body).length > 0) {
+        const write = validateData(body, contentType, 'update', context.registry());
+        await documents.update({ documentId, write, query: readQuery(contentType, grant, locale, 'draft'), actor });
+      }
+      const document = await documents.publish({ contentType, documentId, query: readQuery(contentType, grant, locale, 'published'), actor });
+      if (!document) throw new NotFoundError();
+      return answer(contentType, grant, document, 'published');
+    },
+
+    async unpublish(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.publish);
+      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError('Entity not found');
+      const discard = request.body !== null && typeof request.body === 'object' && (request.body as Record<string, unknown>).discardDraft === true;
+      const query = readQuery(contentType, grant, locale, 'draft');
+      if (discard) await documents.discardDraft({ contentType, documentId, query, actor });
+      const document = await documents.unpublish({ contentType, documentId, query, actor });
+      if (!document) throw new NotFoundError('Entity not found');
+      return answer(contentType, grant, document, 'draft');
+    },
+
+    async discard(request: Request) {
+      const { grant, contentType, actor, ability } = await access(request, A.update);
+      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+      const documentId = documentIdParam(request);
+      const locale = localeOf(request, contentType);
+      checkLocale(grant, contentType, locale);
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError();
+      const document = await documents.discardDraft({ contentType, documentId, query: readQuery(contentType, grant, locale, 'draft'), actor });
+      if (!document) throw new NotFoundError();
+      return answer(contentType, grant, document, 'draft');
+    },
+
+    /** bulkDelete / bulkPublish / bulkUnpublish: bare `{count}` of the documents acted on (those the grant reaches). */
+    async bulk(request: Request, kind: 'delete' | 'publish' | 'unpublish') {
+      const { grant, contentType, actor, ability } = await access(request, kind === 'delete' ? A.delete : A.publish);
+      if (kind !== 'delete' && !contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+      const ids = documentIdsOf(request.body).filter(isDocumentId);
+      const locale = localeOf(request, contentType, kind === 'delete');
+      checkLocale(grant, contentType, locale);
+      const versions = await versionsOf(database, contentType, ids);
+      const inLocale = (version: VersionInfo) => locale === '*' || version.locale === versionLocale(contentType, locale);
+      const reached = ids.filter((id) => {
+        const own = versions.filter((version) => version.documentId === id && inLocale(version));
+        if (own.length === 0) return false;
+        if (kind === 'unpublish' && !own.some((version) => version.status === 'published')) return false;
+        return reachesVersion(grant, ability.user.id, own.find((version) => version.status === 'draft') ?? own[0]);
+      });
+      if (reached.length === 0 && kind === 'delete') throw new NotFoundError();
+      let count = 0;
+      for (const documentId of reached) {
+        if (kind === 'delete') {
+          if (await documents.delete({ contentType, documentId, locale })) count += 1;
+        } else {
+          const query = readQuery(contentType, grant, locale, kind === 'publish' ? 'published' : 'draft');
+          const done = kind === 'publish' ? await documents.publish({ contentType, documentId, query, actor }) : await documents.unpublish({ contentType, documentId, query, actor });
+          if (done) count += 1;
+        }
+      }
+      return { count };
+    },
+
+    // Single types: the document of the type, whatever its documentId.
+    async singleFind(request: Request) {
+      const { grant, contentType, ability } = await access(request, A.read);
+      const locale = localeOf(request, contentType);
+      const status = statusParam(queryOf(request).status, contentType);
+      checkLocale(grant, contentType, locale);
+      const documentId = await documents.singleDocumentId({ contentType });
+      if (documentId === null) throw new NotFoundError();
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      const document = await documents.findOne({ query: readQuery(contentType, grant, locale, status), documentId });
+      if (!document) return missingLocale(contentType, grant, documentId, versions, locale, status);
+      return answer(contentType, grant, document, status);
+    },
+
+    async singlePut(request: Request) {
+      const ability = await abilityOf(request);
+      const uid = (request.params as { model?: string }).model ?? '';
+      const contentType = context.registry().get(uid);
+      if (!contentType || !isDisplayed(contentType)) throw new PolicyError();
+      const updateGrant = ability.grant(A.update, uid);
+      const createGrant = ability.grant(A.create, uid);
+      if (!updateGrant && !createGrant) throw new PolicyError();
+      const actor: WriteActor = { adminUserId: ability.user.id, origin: 'content-manager' };
+      const locale = localeOf(request, contentType);
+      const documentId = await documents.singleDocumentId({ contentType });
+      const versions = documentId === null ? [] : await versionsOf(database, contentType, [documentId]);
+      const creating = documentId === null || (contentType.localized && !versions.some((version) => version.locale === locale));
+      const grant = creating ? createGrant : updateGrant;
+      if (!grant) throw new ForbiddenError();
+      checkLocale(grant, contentType, locale);
+      if (!creating) checkDocument(grant, ability.user.id, versions, null);
+      const data = contentData(request.body, contentType, grant);
+      const registry = context.registry();
+      const document = await documents.putSingle({
+        contentType,
+        writeFor: (mode, base, joining) => validateData({ ...base, ...data }, contentType, mode, registry, { joining }),
+        query: readQuery(contentType, grant, locale, writeStatus(contentType)),
+        actor,
+      });
+      return answer(contentType, grant, document, writeStatus(contentType));
+    },
+
+    async singleDelete(request: Request) {
+      const { grant, contentType, ability } = await access(request, A.delete);
+      const locale = localeOf(request, contentType, true);
+      checkLocale(grant, contentType, locale);
+      const documentId = await documents.singleDocumentId({ contentType });
+      if (documentId === null) throw new NotFoundError();
+      const versions = await existing(contentType, documentId);
+      checkDocument(grant, ability.user.id, versions, null);
+      if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
+      return {};
+    },
+
+    /** A single type's action: the same as a collection type's, on its one document. */
+    async singleAction(request: Request, action: 'publish' | 'unpublish' | 'discard') {
+      const uid = (request.params as { model?: string }).model ?? '';
+      const contentType = context.registry().get(uid);
+      const documentId = contentType ? await documents.singleDocumentId({ contentType }) : null;
+      (request.params as Record<string, string>).id = documentId ?? '';
+      if (documentId === null) {
+        // The policy still answers first for a type the caller may not act on.
+        await access(request, action === 'discard' ? A.update : A.publish);
+        throw new NotFoundError();
+      }
+      return this[action](request);
+    },
+  };
+
+  /**
+   * The `__status` pseudo-filter: `draft` = never published (drafts without a published version),
+   * `published-modified` / `published-unmodified` = published versions whose draft is / is not
+   * newer, `published` = every published version. Evaluated as a documentId list (one statement);
+   * null when nothing matches.
+   */
+  async function withStatusFilter(query: DocumentQuery, statusFilter: 'draft' | 'published' | 'published-modified' | 'published-unmodified'): Promise<DocumentQuery | null> {
+    if (statusFilter === 'published') return query;
+    const { contentType } = query;
+    const ids = await documentIdsInState(database.db, contentType, query.locale, statusFilter === 'draft' ? 'never' : statusFilter === 'published-modified' ? 'modified' : 'unmodified');
+    if (ids.length === 0) return null;
+    if (ids.length > STATUS_FILTER_LIMIT) throw new ValidationError(`The __status filter matches more than ${STATUS_FILTER_LIMIT} documents: narrow the list with other filters or _q first`);
+    const documentIdAttribute = contentType.systemAttributes.find((attribute) => attribute.name === 'documentId');
+    if (!documentIdAttribute) return query;
+    const condition = { kind: 'condition' as const, attribute: documentIdAttribute, operator: '$in' as const, value: ids };
+    return { ...query, filters: query.filters ? { kind: 'and', children: [query.filters, condition] } : condition };
+  }
+}
+
+export type DocumentHandlers = ReturnType<typeof createDocumentHandlers>;
+
+const stripIds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(stripIds);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => key !== 'id').map(([key, item]) => [key, stripIds(item)]));
+};
+
+/**
+ * The data of a clone: the source's content as a create body (relations as documentIds, media as
+ * file ids, components without their row ids). Relations whose other side holds at most one
+ * document (oneToOne, the inverse of a manyToOne) are not copied: the clone would take them
+ * from the source.
+ */
+export function cloneData(contentType: ContentType, source: Document, registry: SchemaRegistry): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [name, attribute] of contentType.attributes) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (attribute.kind === 'scalar') {
+      if (attribute.writable && attribute.type !== 'password') data[name] = value;
+    } else if (attribute.kind === 'relation') {
+      const items = (Array.isArray(value) ? value : value === null ? [] : [value]) as Record<string, unknown>[];
+      if (attribute.media) data[name] = attribute.many ? items.map((item) => item.id) : (items[0]?.id ?? null);
+      else if (attribute.relation === 'oneToOne' || attribute.relation === 'oneToMany') continue;
+      else {
+        const targetLocalized = registry.get(attribute.target)?.localized === true;
+        data[name] = { set: items.map((item) => (targetLocalized && typeof item.locale === 'string' ? { documentId: item.documentId, locale: item.locale } : { documentId: item.documentId })) };
+      }
+    } else data[name] = stripIds(value);
+  }
+  return data;
+}
