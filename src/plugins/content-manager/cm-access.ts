@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
-import { CONTENT_MANAGER_ACTIONS } from '../../transports/admin/admin-ability.js';
+import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION } from '../../transports/admin/admin-ability.js';
+import type { Database } from '../../core/db/database.js';
+import type { ContentType } from '../../core/schema/content-type.js';
+import { versionsOf } from './cm-versions.js';
 import { CmsError, ForbiddenError } from '../../core/shared/errors.js';
 
 /** The ability of the request's admin user (401 without a valid admin token): what every route here asks. */
@@ -37,4 +40,22 @@ export function requirePolicy(ability: AdminAbility, action: keyof typeof CONTEN
   const grant = ability.grant(CONTENT_MANAGER_ACTIONS[action], uid);
   if (!grant) throw new PolicyError();
   return grant;
+}
+
+/**
+ * The documents of `documentIds` a grant reaches: all without a condition; with Strapi's
+ * `admin::is-creator`, those whose version in the locale (any, on a type without i18n) the user
+ * created. One read whatever their number.
+ */
+export async function documentsReached(database: Database, grant: ContentGrant, userId: number, contentType: ContentType, documentIds: readonly string[], locale: string | null): Promise<Set<string>> {
+  if (grant.conditions.length === 0) return new Set(documentIds);
+  if (!grant.conditions.includes(IS_CREATOR_CONDITION) || documentIds.length === 0) return new Set();
+  const versions = await versionsOf(database, contentType, documentIds);
+  return new Set(versions.filter((version) => version.createdBy === userId && (locale === null || version.locale === null || version.locale === locale)).map((version) => version.documentId));
+}
+
+/** The controller's 403 (`ForbiddenError`) unless the grant reaches the document. */
+export async function requireDocument(database: Database, grant: ContentGrant, userId: number, contentType: ContentType, documentId: string, locale: string | null): Promise<void> {
+  if (grant.conditions.length === 0) return;
+  if (!(await documentsReached(database, grant, userId, contentType, [documentId], locale)).has(documentId)) throw new ForbiddenError();
 }

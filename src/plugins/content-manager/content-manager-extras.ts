@@ -41,7 +41,7 @@ export async function registerContentManagerExtras(fastify: HttpHost, context: P
       await relationRoutes(cm, { ...reads, database, ability, mainFieldOf });
       await uidRoutes(cm, { database, registry: context.registry, locales: context.locales, ability });
       await draftCountRoutes(cm, { ...reads, database, ability });
-      await historyRoutes(cm, { store, registry: () => context.registry, documents: () => context.documents, locales: context.locales, users: createAdminUserService(database), ability });
+      await historyRoutes(cm, { store, database, registry: () => context.registry, documents: () => context.documents, locales: context.locales, users: createAdminUserService(database), ability });
     },
     { prefix: '/content-manager' },
   );

@@ -5,7 +5,7 @@ import type { RelationAttribute } from '../../core/schema/attribute.js';
 import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
-import { grantsField, requireGrant, type AbilityOf } from './cm-access.js';
+import { grantsField, requireDocument, requireGrant, type AbilityOf } from './cm-access.js';
 import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
 
 export interface RelationRoutesOptions extends CmReads {
@@ -153,6 +153,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     if (model.modelType === 'contentType') {
       const grant = requireGrant(ability, 'read', model.uid);
       if (!grantsField(grant, attribute.name)) throw new ForbiddenError();
+      if (model.kind === 'collectionType') await requireDocument(database, grant, ability.user.id, model, params.id, model.localized ? (localeParam(query.locale, model) ?? options.locales.defaultLocale()) : null);
     }
     const page: PageParams = pageParams(query);
     const status = statusParam(query.status);

@@ -14,15 +14,31 @@ export interface HistoryPruner {
 /** Runs `prune` on the app's clock (tests move it), one pass at a time, as the webhooks worker prunes its log. */
 export function createHistoryPruner(clock: Clock, prune: () => Promise<number>, log: (message: string) => void): HistoryPruner {
   let running: Promise<void> | undefined;
+  let again = false;
   let cancel: (() => void) | undefined;
   let closed = false;
-  const runOnce = (): Promise<void> =>
-    (running ??= prune()
-      .then(() => undefined)
-      .catch((error: unknown) => log(`History pruning failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-      }));
+  // A tick during a pass runs one more pass after it: the cutoff is read when a pass starts, and
+  // a clock moved on meanwhile must be honoured.
+  const pass = async (): Promise<void> => {
+    do {
+      again = false;
+      try {
+        await prune();
+      } catch (error) {
+        log(`History pruning failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } while (again && !closed);
+  };
+  const runOnce = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
   const schedule = (): void => {
     if (closed) return;
     cancel = clock.schedule(PRUNE_EVERY_MS, () => {

@@ -6,7 +6,8 @@ import type { SchemaRegistry } from '../../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/shared/errors.js';
 import type { AdminUserService, AdminUserView } from '../../../transports/admin/admin-user-service.js';
 import { routeId } from '../../../transports/admin/route-id.js';
-import { grantsLocale, requireGrant, type AbilityOf } from '../cm-access.js';
+import { grantsLocale, requireDocument, requireGrant, type AbilityOf } from '../cm-access.js';
+import type { Database } from '../../../core/db/database.js';
 import { paginationOf, readQuery } from '../cm-reads.js';
 import { recordedSchema, unknownAttributes, type RecordedSchema } from './history-schema.js';
 import type { HistoryStore, StoredVersion } from './history-store.js';
@@ -14,6 +15,7 @@ import { linkedDocumentIds, restoreBody } from './restore-data.js';
 
 export interface HistoryRoutesOptions {
   readonly store: HistoryStore;
+  readonly database: Database;
   readonly registry: () => SchemaRegistry;
   readonly documents: () => DocumentService;
   readonly locales: LocaleService;
@@ -57,7 +59,7 @@ function shownData(data: Readonly<Record<string, unknown>>, schema: RecordedSche
  * version's content into the draft through the document service (a save itself, so it is
  * kept as the newest version).
  */
-export async function historyRoutes(fastify: FastifyInstance, { store, registry, documents, locales, users, ability: abilityOf }: HistoryRoutesOptions): Promise<void> {
+export async function historyRoutes(fastify: FastifyInstance, { store, database, registry, documents, locales, users, ability: abilityOf }: HistoryRoutesOptions): Promise<void> {
   async function shown(version: StoredVersion, creators: Map<number, Promise<AdminUserView | null>>): Promise<Record<string, unknown>> {
     const contentType = registry().get(version.contentType);
     const locale = version.locale === null ? null : (locales.list().find((entry) => entry.code === version.locale) ?? { code: version.locale, name: version.locale });
@@ -101,6 +103,7 @@ export async function historyRoutes(fastify: FastifyInstance, { store, registry,
       if (!locales.has(locale)) throw new ValidationError("This locale doesn't exist");
     }
     if (!grantsLocale(grant, locale)) throw new ForbiddenError();
+    await requireDocument(database, grant, ability.user.id, contentType, documentId, locale);
     const page = historyPage(query);
     const { versions, total } = await store.list({ contentType: contentType.uid, documentId, locale, ...page });
     const creators = new Map<number, Promise<AdminUserView | null>>();
@@ -121,6 +124,7 @@ export async function historyRoutes(fastify: FastifyInstance, { store, registry,
     if (!contentType) throw new NotFoundError();
     const grant = requireGrant(ability, 'update', contentType.uid);
     if (!grantsLocale(grant, version.locale)) throw new ForbiddenError();
+    await requireDocument(database, grant, ability.user.id, contentType, version.relatedDocumentId, version.locale);
     // Relations are set to the targets that still exist (Strapi drops the others from a restore too).
     const existing = new Set<string>();
     for (const [uid, ids] of linkedDocumentIds(contentType, version.data, model)) {
