@@ -1,5 +1,3 @@
-import type { Executor } from '../db/database.js';
-import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
 import { literalLimit } from '../query/compile/compile-select.js';
 import { columnRef, constantOne } from '../query/compile/sql-expressions.js';
@@ -12,6 +10,7 @@ import { withinLocale, type UniqueContext } from './unique-context.js';
 
 export type { UniqueContext } from './unique-context.js';
 
+/** Whether another document holds the value (within the locale unless the attribute is shared). */
 export async function isTaken(context: UniqueContext, table: string, attribute: ScalarAttribute, value: StoredValue): Promise<boolean> {
   const select = context.executor
     .selectFrom(table)

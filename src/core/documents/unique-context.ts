@@ -2,6 +2,7 @@ import type { Executor } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { ScalarAttribute } from '../schema/attribute.js';
 
+/** Where a uniqueness check or uid generation looks: its executor (a write's transaction, or the database), and what it leaves out. */
 export interface UniqueContext {
   readonly executor: Executor;
   readonly dialect: Dialect;
