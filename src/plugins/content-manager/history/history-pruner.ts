@@ -3,8 +3,11 @@ import type { Clock } from '../../../core/shared/clock.js';
 /** How often an instance prunes old versions (each instance does; a delete of nothing costs little). */
 export const PRUNE_EVERY_MS = 3_600_000;
 
+/** The first pass comes this long after the start, not during it: a start reads only what it needs. */
+export const FIRST_PRUNE_AFTER_MS = 60_000;
+
 export interface HistoryPruner {
-  /** Prunes now, then every PRUNE_EVERY_MS on the clock. */
+  /** Prunes FIRST_PRUNE_AFTER_MS after the start, then every PRUNE_EVERY_MS on the clock. */
   start(): void;
   /** Resolves once the pass under way (if any) ends. */
   runOnce(): Promise<void>;
@@ -39,17 +42,16 @@ export function createHistoryPruner(clock: Clock, prune: () => Promise<number>, 
     });
     return running;
   };
-  const schedule = (): void => {
+  const schedule = (after = PRUNE_EVERY_MS): void => {
     if (closed) return;
-    cancel = clock.schedule(PRUNE_EVERY_MS, () => {
+    cancel = clock.schedule(after, () => {
       void runOnce();
       schedule();
     });
   };
   return {
     start() {
-      void runOnce();
-      schedule();
+      schedule(FIRST_PRUNE_AFTER_MS);
     },
     runOnce,
     async close() {
