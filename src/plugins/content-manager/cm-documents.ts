@@ -36,6 +36,8 @@ export interface DocumentRoutesContext {
   readonly database: Database;
   readonly locales: LocaleCatalog;
   readonly abilityOf: AbilityOf;
+  /** The attributes the type's list view marks searchable (its stored configuration): what `_q` searches. */
+  readonly searchableOf: (uid: string) => Promise<ReadonlySet<string> | null>;
 }
 
 type Request = FastifyRequest;
@@ -152,7 +154,9 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
   return {
     async list(request: Request) {
       const { grant, contentType, ability } = await access(request, A.read);
-      const { query, statusFilter, statusSort } = listRequest(queryOf(request), contentType, queryContext(), grant, ability.user.id);
+      const raw = queryOf(request);
+      const searchable = typeof raw._q === 'string' && raw._q !== '' ? await context.searchableOf(contentType.uid) : null;
+      const { query, statusFilter, statusSort } = listRequest(raw, contentType, queryContext(), grant, ability.user.id, searchable);
       const { pagination } = query;
       const pageSize = pagination.mode === 'page' ? pagination.pageSize : 10;
       const page = pagination.mode === 'page' ? pagination.page : 1;

@@ -141,13 +141,16 @@ function splitStatusFilter(raw: unknown): { filters: unknown; status: StatusFilt
   return { filters: Object.keys(rest).length > 0 ? rest : undefined, status };
 }
 
+const SEARCHED_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'email', 'uid', 'enumeration']);
+
 /** `_q`: case-insensitive contains over the text fields, and equality on numeric fields when it is a number. */
-function searchFilter(contentType: ContentType, q: string, grant: ContentGrant): FilterNode | null {
+function searchFilter(contentType: ContentType, q: string, grant: ContentGrant, searchable: ReadonlySet<string> | null): FilterNode | null {
   const children: FilterNode[] = [];
   const numeric = /^-?\d+(\.\d+)?$/.test(q.trim()) ? Number(q.trim()) : null;
-  for (const attribute of [...contentType.systemAttributes, ...contentType.scalarAttributes]) {
-    if (attribute.type === 'password' || (attribute.writable && !reaches(grant, attribute.name))) continue;
-    if (['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attribute.type) && attribute.name !== 'locale') {
+  for (const attribute of contentType.scalarAttributes) {
+    if (!reaches(grant, attribute.name) || (searchable !== null && !searchable.has(attribute.name))) continue;
+    // The types Strapi's list marks searchable: not long texts (richtext), JSON or passwords.
+    if (SEARCHED_TYPES.has(attribute.type)) {
       children.push({ kind: 'condition', attribute, operator: '$containsi', value: q });
     } else if (numeric !== null && (attribute.type === 'integer' || attribute.type === 'float' || attribute.type === 'decimal') && Number.isSafeInteger(Math.trunc(numeric))) {
       if (attribute.type === 'integer' && !Number.isInteger(numeric)) continue;
@@ -184,20 +187,29 @@ function splitStatusSort(raw: unknown): { sort: unknown; statusSort: 'asc' | 'de
   return { sort: kept.length > 0 ? kept.join(',') : undefined, statusSort };
 }
 
+/** The admin API's query errors carry `{key, path}` only (the content API's add where the key was). */
+function strapiDetails<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ValidationError && typeof error.details.key === 'string' && 'source' in error.details) throw new ValidationError(error.message, { key: error.details.key, path: error.details.path ?? null });
+    throw error;
+  }
+}
+
 /** The list request of `GET /content-manager/collection-types/:model`. */
-export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, userId: number): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
+export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, userId: number, searchable: ReadonlySet<string> | null = null): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
   const locale = contentType.localized ? localeParam(raw.locale, contentType, context.locales) : context.locales.defaultLocale();
   const status = statusParam(raw.status, contentType);
   const { filters, status: statusFilter } = splitStatusFilter(raw.filters);
   const { sort, statusSort } = splitStatusSort(raw.sort);
-  const parsed = parseDocumentQuery(
-    { filters, sort, populate: populateOf(contentType, context.registry, grant, true) },
-    { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false },
+  const parsed = strapiDetails(() =>
+    parseDocumentQuery({ filters, sort, populate: populateOf(contentType, context.registry, grant, true) }, { contentType, rest: CM_REST, registry: context.registry, locales: context.locales, filtersChooseLocale: false }),
   );
   const page = positiveInt(raw.page, 1);
   const pageSize = positiveInt(raw.pageSize, 10);
   const pagination: Pagination = { mode: 'page', page, pageSize, withCount: true };
-  const q = typeof raw._q === 'string' && raw._q !== '' ? searchFilter(contentType, raw._q, grant) : null;
+  const q = typeof raw._q === 'string' && raw._q !== '' ? searchFilter(contentType, raw._q, grant, searchable) : null;
   // A published-* filter lists published versions (Strapi answers with those rows).
   const readStatus: Status = statusFilter !== null && statusFilter !== 'draft' && contentType.draftAndPublish ? 'published' : status;
   return {

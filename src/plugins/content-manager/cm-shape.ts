@@ -50,6 +50,11 @@ function byLocale(defaultLocale: string) {
   return (a: VersionInfo, b: VersionInfo): number => (a.locale === defaultLocale ? -1 : b.locale === defaultLocale ? 1 : String(a.locale).localeCompare(String(b.locale)));
 }
 
+/** `status`, on Draft & Publish types only (Strapi leaves it out on the others). */
+function statusField(contentType: ContentType, versions: readonly VersionInfo[], documentId: string, locale: string | null): { status?: string } {
+  return contentType.draftAndPublish ? { status: statusOf(contentType, versions, documentId, locale) } : {};
+}
+
 const userOf = (users: ReadonlyMap<number, AdminUserRef>, id: number | null): AdminUserRef | null => (id === null ? null : (users.get(id) ?? null));
 
 /** A version of the document in short (`meta.availableStatus`, `availableLocales` with `status`). */
@@ -63,7 +68,7 @@ function summary(version: VersionInfo, context: ShapeContext, withStatus: boolea
     publishedAt: version.publishedAt,
     createdBy: userOf(context.users, version.createdBy),
     updatedBy: userOf(context.users, version.updatedBy),
-    ...(withStatus ? { status: statusOf(context.contentType, context.versions, version.documentId, version.locale) } : {}),
+    ...(withStatus ? statusField(context.contentType, context.versions, version.documentId, version.locale) : {}),
   };
 }
 
@@ -77,16 +82,23 @@ export function shapeDocument(document: Document, context: ShapeContext): Record
     ? versions
         .filter((version) => version.documentId === document.documentId && version.locale !== locale && version.status === status)
         .sort(byLocale(context.defaultLocale))
-        .map((version) => ({ id: version.id, documentId: version.documentId, locale: version.locale, publishedAt: version.publishedAt, updatedAt: version.updatedAt, status: statusOf(contentType, versions, version.documentId, version.locale) }))
+        .map((version) => ({ id: version.id, documentId: version.documentId, locale: version.locale, publishedAt: version.publishedAt, updatedAt: version.updatedAt, ...statusField(contentType, versions, version.documentId, version.locale) }))
     : [];
   const shaped = pickGranted(document, grant);
+  for (const attribute of contentType.linkedAttributes) {
+    // A linked document of a type without i18n shows `locale: null`, as every document does in Strapi.
+    const value = shaped[attribute.name];
+    if (attribute.kind === 'relation' && !attribute.media && value !== null && typeof value === 'object' && !Array.isArray(value) && 'documentId' in value && !('locale' in value)) {
+      shaped[attribute.name] = { ...value, locale: null };
+    }
+  }
   return {
     ...shaped,
     locale,
     createdBy: userOf(users, own?.createdBy ?? null),
     updatedBy: userOf(users, own?.updatedBy ?? null),
     localizations,
-    status: statusOf(contentType, versions, document.documentId, locale),
+    ...statusField(contentType, versions, document.documentId, locale),
   };
 }
 

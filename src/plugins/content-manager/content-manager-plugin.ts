@@ -4,7 +4,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError } from '../../core/shared/errors.js';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
-import { abilitySource, type AbilityOf } from './cm-ability.js';
+import type { AbilityOf } from './cm-ability.js';
 import { createDocumentHandlers } from './cm-documents.js';
 import { createConfigurationStore, defaultMainField, type ConfigSubject, type Configuration } from './content-manager-configuration.js';
 import { registerContentManagerExtras } from './content-manager-extras.js';
@@ -69,7 +69,13 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
     // Read per request: the content-type builder may change the model while the app runs.
     definitions: definitionsOf([context.builtIns, context.modelRuntime.source()]),
   });
-  const handlers = createDocumentHandlers({ registry: () => context.registry, documents: context.documents, database: context.database, locales: context.locales, abilityOf });
+  const searchableOf = async (uid: string): Promise<ReadonlySet<string> | null> => {
+    const subject = subjectOf(uid, schemas());
+    if (!subject) return null;
+    const { metadatas } = await configurations.read('content_types', subject);
+    return new Set(Object.entries(metadatas).filter(([, meta]) => meta.list.searchable === true).map(([name]) => name));
+  };
+  const handlers = createDocumentHandlers({ registry: () => context.registry, documents: context.documents, database: context.database, locales: context.locales, abilityOf, searchableOf });
   const authenticated = (request: FastifyRequest) => abilityOf(request);
 
   async function configurationOf(uid: string, kind: 'content_types' | 'components', current: SchemaContext): Promise<Configuration & { uid: string }> {
@@ -96,7 +102,7 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
   async function componentConfiguration(uid: string, current: SchemaContext) {
     const { uid: own, settings, metadatas, layouts } = await configurationOf(uid, 'components', current);
     const category = current.registry.component(uid)?.category ?? '';
-    return { data: { component: { uid: own, category, settings, metadatas, layouts }, components: await componentsConfigurations(uid, current) } };
+    return { data: { component: { uid: own, category, settings, metadatas, layouts, isComponent: true }, components: await componentsConfigurations(uid, current) } };
   }
 
   fastify.get('/init', async (request) => {
@@ -190,8 +196,9 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
 }
 
 async function registerContentManager(fastify: HttpHost, context: PluginContext): Promise<null> {
-  const guard = createLazyAdminGuard(context.config, context.database, context.store, context.clock);
-  const abilityOf = abilitySource(guard);
+  // Given the context, the guard knows which types are localized (a grant's `locales` apply to those only).
+  const guard = createLazyAdminGuard(context.config, context.database, context.store, context.clock, context);
+  const abilityOf: AbilityOf = (request) => guard.ability(request);
   await fastify.register((host) => contentManagerRoutes(host, context, abilityOf), { prefix: '/content-manager' });
   // Relation pickers, uid fields, draft relation counts and history (content-manager-extras.ts), with the list titles configured here.
   const configurations = createConfigurationStore(context.store);

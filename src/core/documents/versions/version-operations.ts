@@ -76,7 +76,10 @@ export async function discardDraftVersion(trx: DbTransaction, contentType: Conte
   const draft = versionOf(rows, 'draft');
   if (!published || !draft) throw new ValidationError('This document has no published version to discard the draft to');
   await copyVersion(trx, contentType, published.id, draft.id, context);
-  await trx.updateTable(contentType.collectionName).set({ updated_at: context.timestamp(), ...actorColumn(actor) }).where('id', '=', draft.id).execute();
+  // The draft is the published version again, as of when that was last changed (Strapi's discard does the same): it reads as unmodified.
+  const stamp = await trx.selectFrom(contentType.collectionName).select(readColumn(context.dialect, 'updated_at', 'datetime').as('updated_at')).where('id', '=', published.id).executeTakeFirst();
+  const updatedAt = typeof stamp?.updated_at === 'string' ? context.dialect.encode('datetime', stamp.updated_at) : context.timestamp();
+  await trx.updateTable(contentType.collectionName).set({ updated_at: updatedAt, ...actorColumn(actor) }).where('id', '=', draft.id).execute();
   await syncSharedValues(trx, context.dialect, contentType, draft.id, documentId, 'draft');
   await syncSharedLinked(trx, contentType, draft.id, documentId, 'draft', sharedLinked(contentType), context);
 }
