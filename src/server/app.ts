@@ -39,6 +39,8 @@ import { loadStrapiConfig } from '../compat/strapi-config.js';
 import { exposeStrapiGlobal } from '../compat/strapi-global.js';
 import { asStartError, createStrapi, extendStrapi, strictMembers, type Strapi, type StrapiParts, type StrapiRouteInput } from '../compat/strapi-object.js';
 import { serverUrlOf } from '../plugins/users-permissions/users-permissions-plugin.js';
+import { createEmailService } from '../plugins/email/create-email-service.js';
+import { EMAIL_CONFIG } from '../plugins/email/email-config.js';
 import { closeHttp } from './ops/close-http.js';
 import { createReadiness } from './ops/readiness.js';
 import { contentApiPlugin } from '../transports/rest/content-api-plugin.js';
@@ -341,7 +343,8 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const routes of registeredRoutes) projectRuntime.parts.server.routes(routes);
     await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
-    await registerAdmin(fastify, base);
+    // Password-reset mails go through the email plugin's provider, as users-permissions' do.
+    await registerAdmin(fastify, base, { mailer: createEmailService(config, configs.of(EMAIL_CONFIG), log), serverUrl: serverUrlOf(fastify, features) });
     const plugins = await registerFeatureRoutes(fastify, features);
     // A project type named like a route of a feature (upload, auth, users, …) would never be served.
     checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);

@@ -60,6 +60,20 @@ describe('admin ability: the default roles seeded at start, read per user', () =
     assert.ok(ability.permissions.some((permission) => permission.action === 'admin::roles.update'));
   });
 
+  it('a type the default roles never had (a new one) is granted once, by one of two instances starting together', async () => {
+    const { db } = app.app.database;
+    await db.deleteFrom('admin_permissions').where('subject', '=', NOTE).execute();
+    await db.deleteFrom('admin_permission_seeds').where('subject', '=', NOTE).execute();
+    const permissions = createAdminPermissionService(app.app.database);
+    await Promise.all([permissions.seedDefaults(app.app), permissions.seedDefaults(app.app)]);
+    const rows = await db.selectFrom('admin_permissions').select(['role_id', 'action']).where('subject', '=', NOTE).execute();
+    assert.equal(rows.length, 2 * Object.keys(CONTENT_MANAGER_ACTIONS).length, 'Editor and Author, each action once');
+    // An administrator's later choice stands: a removed grant is not given back at the next start.
+    await db.deleteFrom('admin_permissions').where('subject', '=', NOTE).execute();
+    await permissions.seedDefaults(app.app);
+    assert.equal((await db.selectFrom('admin_permissions').select('id').where('subject', '=', NOTE).execute()).length, 0);
+  });
+
   it('seeding is idempotent: a second run adds nothing', async () => {
     const count = async () => Number((await app.app.database.db.selectFrom('admin_permissions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();

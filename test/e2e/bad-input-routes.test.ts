@@ -71,7 +71,7 @@ const WRONG_METHODS_ELSEWHERE: readonly (readonly [string, string, string])[] = 
   ['PUT', '/admin/login', 'POST'],
   ['PATCH', '/admin/api-tokens', 'GET, POST, HEAD'],
   ['POST', '/admin/api-tokens/1', 'GET, PUT, DELETE, HEAD'],
-  ['DELETE', '/admin/users/me', 'GET, HEAD'],
+  ['DELETE', '/admin/users/me', 'GET, PUT, HEAD'],
   ['PATCH', '/admin/users-permissions/roles/1', 'GET, PUT, DELETE, HEAD'],
   ['DELETE', '/admin/i18n/locales', 'GET, POST, HEAD'],
   ['DELETE', '/content-type-builder/content-types', 'GET, POST, HEAD'],

@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../core/shared/errors.js';
 import type { AdminAbility } from './admin-ability.js';
 import type { AdminContentModel } from './admin-content-subjects.js';
-import type { AdminJwt } from './admin-jwt.js';
 import type { AdminPermissionService } from './admin-permission-service.js';
+import type { AdminSessionService } from './admin-session-service.js';
 import { SUPER_ADMIN_CODE, type AdminAction } from './admin-roles.js';
 import type { AdminUserService, AdminUserView } from './admin-user-service.js';
 import { buildAdminAbility } from './build-admin-ability.js';
 import { superAdminPermissions } from './default-admin-permissions.js';
 
 /**
- * Who calls an admin route: the admin user of a valid admin JWT (`Authorization: Bearer`),
- * still active and not blocked. Anything else is a 401; admin routes never fall back to a
+ * Who calls an admin route: the admin user of a valid admin access token (`Authorization:
+ * Bearer`) whose session still exists (a logout ends it at once), active and not blocked. Anything else is a 401; admin routes never fall back to a
  * public role, and content permissions do not apply to them.
  */
 export interface AdminGuard {
@@ -38,12 +38,17 @@ export async function adminAbilityOf(user: AdminUserView, access: AdminGuardAcce
   return buildAdminAbility({ user, isSuperAdmin, permissions, isLocalized: (uid) => model?.registry.get(uid)?.localized === true });
 }
 
-export function createAdminGuard(jwt: AdminJwt, users: AdminUserService, access: AdminGuardAccess): AdminGuard {
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+}
+
+export function createAdminGuard(sessions: Pick<AdminSessionService, 'verifyAccess'>, users: AdminUserService, access: AdminGuardAccess): AdminGuard {
   const authenticate = async (request: FastifyRequest): Promise<AdminUserView> => {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-    const id = token === undefined ? null : jwt.verify(token);
-    const user = id === null ? null : await users.get(id);
+    const token = bearerToken(request);
+    const claims = token === undefined ? null : await sessions.verifyAccess(token);
+    const user = claims === null ? null : await users.get(claims.userId);
     if (!user || !user.isActive || user.blocked) throw new UnauthorizedError('Missing or invalid credentials');
     return user;
   };

@@ -11,6 +11,8 @@ export interface AdminPermissionService {
   ofRoles(roleIds: readonly number[], executor?: Executor): Promise<AdminPermission[]>;
   /** Replaces every permission of the role, in the caller's transaction. */
   replace(trx: Executor, roleId: number, permissions: readonly PermissionInput[]): Promise<void>;
+  /** Removes every permission of these roles, in the caller's transaction (roles being deleted). */
+  removeOfRoles(trx: Executor, roleIds: readonly number[]): Promise<void>;
   /**
    * Gives the default roles (Editor, Author) their defaults for what they were never given:
    * the subject-free ones once, each content-type the first start that sees it. Safe for
@@ -103,6 +105,10 @@ export function createAdminPermissionService(database: Database): AdminPermissio
     async replace(trx, roleId, permissions) {
       await trx.deleteFrom(ADMIN_PERMISSIONS_TABLE.name).where('role_id', '=', roleId).execute();
       await insert(trx, roleId, permissions);
+    },
+
+    async removeOfRoles(trx, roleIds) {
+      if (roleIds.length > 0) await trx.deleteFrom(ADMIN_PERMISSIONS_TABLE.name).where('role_id', 'in', [...roleIds]).execute();
     },
 
     async seedDefaults(model) {

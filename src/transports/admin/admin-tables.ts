@@ -99,12 +99,13 @@ export const ADMIN_SESSIONS_TABLE: TableModel = {
     { name: 'session_id', type: 'string', notNull: true },
     { name: 'user_id', type: 'integer', notNull: true },
     { name: 'device_id', type: 'string', notNull: true },
-    /** The id of the refresh token that may still be used (rotated by /admin/access-token). */
-    { name: 'refresh_id', type: 'string', notNull: true },
+    /** `active`, or `rotated` once its refresh token was exchanged (its access tokens live on until they expire, as in Strapi). */
+    { name: 'status', type: 'string', notNull: true },
     { name: 'remember_me', type: 'boolean', notNull: true },
     { name: 'created_at', type: 'datetime' },
-    /** Milliseconds since the epoch (compared with the app's clock). */
+    /** Milliseconds since the epoch (compared with the app's clock): the last refresh. */
     { name: 'last_active_at', type: 'bigInteger', notNull: true },
+    /** The absolute end of the session (max session or refresh-token lifespan after login). */
     { name: 'expires_at', type: 'bigInteger', notNull: true },
   ],
   indexes: [

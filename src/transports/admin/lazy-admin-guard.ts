@@ -6,6 +6,8 @@ import type { AdminContentModel } from './admin-content-subjects.js';
 import { createAdminGuard, type AdminGuard } from './admin-guard.js';
 import { createAdminJwt } from './admin-jwt.js';
 import { createAdminPermissionService } from './admin-permission-service.js';
+import { readAdminSessionConfig } from './admin-session-config.js';
+import { createAdminSessionService } from './admin-session-service.js';
 import { createAdminUserService } from './admin-user-service.js';
 
 /**
@@ -21,7 +23,7 @@ export function createLazyAdminGuard(config: AppConfig, database: Database, stor
   const permissions = createAdminPermissionService(database);
   const resolve = (): Promise<AdminGuard> =>
     (guard ??= createAdminJwt(config, store, clock)
-      .then((jwt) => createAdminGuard(jwt, users, { permissions, model }))
+      .then((jwt) => createAdminGuard(createAdminSessionService(database, jwt, readAdminSessionConfig(config), clock), users, { permissions, model }))
       .catch((error: unknown) => {
         guard = undefined;
         throw error;

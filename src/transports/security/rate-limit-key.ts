@@ -27,8 +27,11 @@ const ACTION_OF_ROUTE: ReadonlyMap<string, LimitedAuthAction> = new Map(
 );
 
 const CONNECT = '/connect';
-/** The admin login (outside the REST prefix): guessing an admin password is worth as much limiting. */
-const ADMIN_LOGIN = '/admin/login';
+/**
+ * The admin login and first registration (outside the REST prefix, limited as in Strapi 5), and
+ * the admin password-reset request (each one sends a mail).
+ */
+const ADMIN_LIMITED: ReadonlySet<string> = new Set(['/admin/login', '/admin/register-admin', '/admin/forgot-password']);
 
 /**
  * A cheap first test: whether a URL can be a limited path at all. Every limited path holds
@@ -76,12 +79,12 @@ export function authActionKey(restPrefix: string, action: LimitedAuthAction, ema
  * The counter key of a rate-limited request, or null when the path is not one of the limited
  * auth routes. `<lower-cased body.email or "unknownIdentifier">:<path>:<ip>`, or
  * `noIdentifier:<path>:<ip>` for login, register, reset, change password, the OAuth connect
- * routes and the admin login.
+ * routes and the admin login, first registration and password-reset request.
  */
 export function rateLimitKey(restPrefix: string, url: string, body: unknown, ip: string): string | null {
   const requestPath = normalizeRequestPath(url);
   const prefix = restPrefix.toLowerCase();
-  if (requestPath === ADMIN_LOGIN) return `noIdentifier:${requestPath}:${ip}`;
+  if (requestPath !== null && ADMIN_LIMITED.has(requestPath)) return `noIdentifier:${requestPath}:${ip}`;
   if (requestPath === null || !requestPath.startsWith(prefix + '/')) return null;
   const route = requestPath.slice(prefix.length);
   if (route === CONNECT || route.startsWith(CONNECT + '/')) return `noIdentifier:${requestPath}:${ip}`;
