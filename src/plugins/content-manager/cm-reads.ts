@@ -93,8 +93,8 @@ export async function withStatuses(reads: CmReads, contentType: ContentType, sho
     fields: ['updatedAt'],
     status: other,
     ...(locale !== undefined ? { locale } : {}),
-    pagination: { page: 1, pageSize: 100 },
   });
+  // Every counterpart of the shown page (at most one per shown version), whatever the page size.
   const { documents } = await reads.documents.findMany({ query: { ...query, pagination: { mode: 'offset', start: 0, limit: null, withCount: false } } });
   const key = (document: Document) => `${document.documentId}\u0000${typeof document.locale === 'string' ? document.locale : ''}`;
   const others = new Map(documents.map((document) => [key(document), document]));
@@ -106,7 +106,7 @@ export async function withStatuses(reads: CmReads, contentType: ContentType, sho
     }
     const draft = status === 'draft' ? document : counterpart;
     const published = status === 'draft' ? counterpart : document;
-    statuses.set(document, String(draft.updatedAt) > String(published.updatedAt) ? 'modified' : 'published');
+    statuses.set(document, Date.parse(String(draft.updatedAt)) > Date.parse(String(published.updatedAt)) ? 'modified' : 'published');
   }
   return statuses;
 }

@@ -5,6 +5,7 @@ import type { RelationAttribute } from '../../core/schema/attribute.js';
 import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import type { AdminAbility } from '../../transports/admin/admin-ability.js';
 import { grantsField, requireDocument, requireGrant, type AbilityOf } from './cm-access.js';
 import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
 
@@ -42,8 +43,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
   const { registry, documents, database, ability: abilityOf, mainFieldOf } = options;
 
   /** What a picker shows of a target: id, documentId, the main field if the user may read it, then Strapi's fixed fields. */
-  async function shownField(target: ContentType, request: Parameters<AbilityOf>[0]): Promise<string> {
-    const ability = await abilityOf(request);
+  async function shownField(target: ContentType, ability: AdminAbility): Promise<string> {
     const mainField = await mainFieldOf(target);
     return mainField === 'id' || grantsField(ability.grant('plugin::content-manager.explorer.read', target.uid), mainField) ? mainField : 'id';
   }
@@ -104,7 +104,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
   fastify.get('/relations/:model/:targetField', async (request) => {
     const params = request.params as { model: string; targetField: string };
     const query = request.query as Query;
-    await abilityOf(request);
+    const ability = await abilityOf(request);
     const model = modelOf(registry, params.model);
     const attribute = relationOf(model, params.targetField);
     const target = registry.get(attribute.target);
@@ -112,7 +112,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const page = pageParams(query);
     const status = statusParam(query.status);
     const locale = localeParam(query.locale, target);
-    const mainField = await shownField(target, request);
+    const mainField = await shownField(target, ability);
     const operator = typeof query._filter === 'string' && SEARCH_OPERATORS.has(query._filter) ? query._filter : '$containsi';
     const and: Record<string, unknown>[] = [];
     if (typeof query._q === 'string' && query._q !== '' && mainField !== 'id') and.push({ [mainField]: { [operator]: query._q } });
@@ -157,7 +157,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     }
     const page: PageParams = pageParams(query);
     const status = statusParam(query.status);
-    const mainField = await shownField(target, request);
+    const mainField = await shownField(target, ability);
     const fields = [...(mainField !== 'id' ? [mainField] : []), 'publishedAt', 'updatedAt', ...(target.localized ? ['locale'] : [])];
     const linked = await linkedOf(model, attribute, params.id, query, fields);
     if (linked === null) throw new NotFoundError('Entity not found');

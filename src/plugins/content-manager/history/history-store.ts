@@ -120,7 +120,7 @@ export function createHistoryStore({ database, registry, locales, now, retention
     let status: StoredVersion['status'] = 'published';
     if (contentType.draftAndPublish) {
       const published = await saved.read(query(contentType, { ...at, status: 'published', fields: ['updatedAt'] }));
-      status = !published ? 'draft' : String(document.updatedAt) > String(published.updatedAt) ? 'modified' : 'published';
+      status = !published ? 'draft' : Date.parse(String(document.updatedAt)) > Date.parse(String(published.updatedAt)) ? 'modified' : 'published';
     }
     await executor
       .insertInto(TABLE)
