@@ -260,6 +260,27 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       assert.equal(after.data[0]!.data.title, 'History 5');
     });
 
+    it('versions keep relations; a restore links the targets that still exist; a single type\'s history', async () => {
+      const kept = await created(TAGS, { name: 'History kept' });
+      const gone = await created(TAGS, { name: 'History gone' });
+      const article = await created(`${ARTICLES}?locale=en`, { title: 'Linked v1', tags: { connect: [{ documentId: kept.documentId }, { documentId: gone.documentId }] } });
+      const edited = await call('PUT', `${ARTICLES}/${article.documentId}?locale=en`, { title: 'Linked v2', tags: { set: [] } });
+      assert.equal(edited.status, 200, edited.text);
+      assert.equal((await call('DELETE', `${TAGS}/${gone.documentId}`)).status, 200);
+      const { data } = await versionsOf(article.documentId);
+      const first = data[1]!;
+      assert.deepEqual(first.data.tags.results.map((tag: { name: string }) => tag.name), ['History kept', 'History gone']);
+      assert.equal((await call('PUT', `${CM}/history-versions/${first.id}/restore`, { contentType: 'api::article.article' })).status, 200);
+      const links = await call('GET', `${CM}/relations/api::article.article/${article.documentId}/tags?locale=en`);
+      assert.deepEqual(links.body.results.map((tag: { name: string }) => tag.name), ['History kept']);
+
+      const home = `${CM}/single-types/api::homepage.homepage`;
+      for (const title of ['Home v1', 'Home v2']) assert.equal((await call('PUT', `${home}?locale=fr`, { title })).status, 200);
+      const singles = await call('GET', `${CM}/history-versions?contentType=api::homepage.homepage&locale=fr`);
+      assert.equal(singles.status, 200, singles.text);
+      assert.deepEqual(singles.body.data.map((version: { data: { title: string } }) => version.data.title), ['Home v2', 'Home v1']);
+    });
+
     it('publish, unpublish and discard keep versions; content-API writes and refused saves keep none', async () => {
       const article = await created(`${ARTICLES}?locale=en`, { title: 'Lifecycle' });
       const url = `${ARTICLES}/${article.documentId}`;
@@ -308,11 +329,19 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       const roles = app.app.database.db;
       await roles.insertInto('admin_roles').values({ document_id: createDocumentId(), name: 'Tag reader', code: 'cmx-tag-reader', description: null }).execute();
       const role = await roles.selectFrom('admin_roles').select('id').where('code', '=', 'cmx-tag-reader').executeTakeFirstOrThrow();
-      await createAdminPermissionService(app.app.database).replace(roles, Number(role.id), [{ action: CONTENT_MANAGER_ACTIONS.read, subject: 'api::tag.tag', properties: { fields: ['code'] }, conditions: [] }]);
+      await createAdminPermissionService(app.app.database).replace(roles, Number(role.id), [
+        { action: CONTENT_MANAGER_ACTIONS.read, subject: 'api::tag.tag', properties: { fields: ['code'] }, conditions: [] },
+        { action: CONTENT_MANAGER_ACTIONS.read, subject: 'api::article.article', properties: { fields: ['title'], locales: ['fr'] }, conditions: [] },
+      ]);
       const reader = await createTestAdmin(app, ['cmx-tag-reader']);
-      const counts = await call('GET', `${ARTICLES}/${article.documentId}/actions/countDraftRelations`, undefined, reader);
-      assert.equal(counts.status, 403);
-      assert.equal(counts.body.error.name, 'PolicyError');
+      const counts = await call('GET', `${ARTICLES}/${article.documentId}/actions/countDraftRelations?locale=en`, undefined, reader);
+      assert.equal(counts.status, 403, 'en is not a locale of the grant');
+      assert.equal(counts.body.error.name, 'ForbiddenError');
+      const homepage = await call('GET', `${CM}/single-types/api::homepage.homepage/actions/countDraftRelations`, undefined, reader);
+      assert.equal(homepage.status, 403);
+      assert.equal(homepage.body.error.name, 'PolicyError');
+      const links = await call('GET', `${CM}/relations/api::article.article/${article.documentId}/tags?locale=fr`, undefined, reader);
+      assert.equal(links.status, 403, 'tags is not a field of the grant');
       const picker = await call('GET', `${CM}/relations/api::article.article/tags?pageSize=1`, undefined, reader);
       assert.equal(picker.status, 200, picker.text);
       assert.deepEqual(Object.keys(picker.body.results[0]), ['id', 'documentId', 'publishedAt', 'updatedAt', 'status']);

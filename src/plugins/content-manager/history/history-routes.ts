@@ -125,12 +125,12 @@ export async function historyRoutes(fastify: FastifyInstance, { store, database,
     const grant = requireGrant(ability, 'update', contentType.uid);
     if (!grantsLocale(grant, version.locale)) throw new ForbiddenError();
     await requireDocument(database, grant, ability.user.id, contentType, version.relatedDocumentId, version.locale);
-    // Relations are set to the targets that still exist (Strapi drops the others from a restore too).
+    // Relations are set to the targets that still exist, in any locale (every document has a draft; Strapi drops the others from a restore too).
     const existing = new Set<string>();
     for (const [uid, ids] of linkedDocumentIds(contentType, version.data, model)) {
       const target = model.get(uid);
       if (!target) continue;
-      const found = await documents().findMany({ query: { ...readQuery({ registry: model, documents: documents(), locales }, target, { filters: { documentId: { $in: [...ids] } }, fields: [] }), pagination: { mode: 'offset', start: 0, limit: null, withCount: false }, locale: '*' } });
+      const found = await documents().findMany({ query: { ...readQuery({ registry: model, documents: documents(), locales }, target, { filters: { documentId: { $in: [...ids] } }, fields: [], status: 'draft' }), pagination: { mode: 'offset', start: 0, limit: null, withCount: false }, locale: '*' } });
       for (const document of found.documents) existing.add(`${uid}\u0000${document.documentId}`);
     }
     const data = restoreBody(contentType, version.data, model, (target, documentId) => existing.has(`${target}\u0000${documentId}`));
