@@ -4,7 +4,10 @@ import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION } from '../../transports/
 import type { Database } from '../../core/db/database.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import { versionsOf } from './cm-versions.js';
-import { CmsError, ForbiddenError } from '../../core/shared/errors.js';
+import { ForbiddenError } from '../../core/shared/errors.js';
+import { PolicyError } from '../../transports/admin/admin-errors.js';
+
+export { PolicyError } from '../../transports/admin/admin-errors.js';
 
 /** The ability of the request's admin user (401 without a valid admin token): what every route here asks. */
 export type AbilityOf = (request: FastifyRequest) => Promise<AdminAbility>;
@@ -24,15 +27,6 @@ export function grantsField(grant: ContentGrant | null, field: string): boolean 
 /** Whether a grant reaches a locale (a null locale list reaches all; no locale: a type without i18n). */
 export function grantsLocale(grant: ContentGrant, locale: string | null): boolean {
   return locale === null || grant.locales === null || grant.locales.has(locale);
-}
-
-/** Strapi's route-policy 403 (a missing action, an unknown `:model`), told apart from the controller's `ForbiddenError`. */
-export class PolicyError extends CmsError {
-  override readonly name = 'PolicyError';
-  readonly status = 403;
-  constructor(message = 'Policy Failed') {
-    super(message);
-  }
 }
 
 /** The route policy of the content-manager's document routes: the action on the type, or 403 `PolicyError`. */
