@@ -210,6 +210,16 @@ describe('admin roles, permissions and users (Strapi 5 routes)', () => {
     assert.deepEqual(batch.body.data.map((user: { id: number }) => user.id), two);
   });
 
+  it('blocking a user ends their sessions: the access token and the refresh cookie are refused', async () => {
+    const blocked = await createTestAdmin(app, ['strapi-editor']);
+    const login = await app.post('/admin/login', { email: blocked.email, password: blocked.password });
+    const cookie = login.headers.getSetCookie().find((entry) => entry.startsWith('strapi_admin_refresh='))?.split(';')[0] ?? '';
+    assert.equal((await as(boss, 'PUT', `/admin/users/${blocked.user.id}`, { blocked: true })).status, 200);
+    assert.equal((await app.get('/admin/users/me', { authorization: `Bearer ${login.body.data.token}` })).status, 401);
+    assert.equal((await app.request('POST', '/admin/access-token', { headers: { cookie } })).status, 401);
+    assert.equal((await app.post('/admin/login', { email: blocked.email, password: blocked.password })).status, 400);
+  });
+
   it('the last active Super Admin can be neither deleted nor demoted', async () => {
     const me = (await as(boss, 'GET', '/admin/users/me')).body.data as { id: number };
     const deleted = await as(boss, 'DELETE', `/admin/users/${me.id}`);

@@ -121,6 +121,16 @@ describe('content manager', () => {
       const settings = await as(boss, 'GET', '/content-manager/content-types-settings');
       assertLike(settings, 'content-types-settings');
       assert.equal((await app.get('/content-manager/init')).status, 401);
+      // The users-permissions user is shown: its configuration and list work like a project type's (no password anywhere).
+      const users = await as(boss, 'GET', '/content-manager/content-types/plugin::users-permissions.user/configuration');
+      assert.equal(users.status, 200, users.text);
+      assert.equal(users.body.data.contentType.settings.mainField, 'username');
+      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true });
+      assert.equal(created.status, 201, created.text);
+      const userList = await as(boss, 'GET', '/content-manager/collection-types/plugin::users-permissions.user?_q=reader');
+      assert.equal(userList.status, 200, userList.text);
+      assert.equal(userList.body.results[0].username, 'reader');
+      assert.ok(!userList.text.includes('password') && !created.text.includes('password'));
     });
 
     it('configuration: Strapi defaults, a PUT stored and read back, its validation errors as strings', async () => {
@@ -159,6 +169,10 @@ describe('content manager', () => {
 
   describe('collection types', () => {
     it('create, findOne, publish, update, list, a new locale: Strapi shapes and statuses', async () => {
+      // Private fields are the admin's to read and write (the content API never shows them).
+      const note = await as(boss, 'POST', '/content-manager/collection-types/api::note.note', { text: 'A note', secret: 's3' });
+      assertLike(note, 'note-create');
+      assert.equal(note.body.data.secret, 's3');
       const ann = await as(boss, 'POST', AUTHORS, { name: 'Ann', email: 'ann@example.com' });
       assertLike(ann, 'author-create');
       const created = await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'First', slug: 'first', views: 3, author: { connect: [{ id: ann.body.data.id }] }, seo: { metaTitle: 'Hi' } });
@@ -203,8 +217,10 @@ describe('content manager', () => {
       assert.equal(refused.body.error.name, 'ValidationError');
       const direct = await as(boss, 'POST', `${ARTICLES}/actions/publish?locale=en`, { title: 'Direct', slug: 'direct' });
       assertLike(direct, 'create-and-publish');
+      const rows = await rowCount(app, 'articles');
       const invalid = await as(boss, 'POST', `${ARTICLES}/actions/publish?locale=en`, { slug: 'invalid' });
       assert.equal(invalid.status, 400);
+      assert.equal(await rowCount(app, 'articles'), rows, 'a create-and-publish that fails at publish leaves no draft');
       const id = direct.body.data.documentId;
       assertLike(await as(boss, 'POST', `${ARTICLES}/${id}/actions/unpublish?locale=en`, {}), 'unpublish');
       assertLike(await as(boss, 'POST', `${ARTICLES}/${id}/actions/unpublish?locale=en`, {}), 'unpublish-not-published');
@@ -245,9 +261,26 @@ describe('content manager', () => {
       assert.deepEqual(byAuthor.body.results.map((item: { title: string }) => item.title), ["First edited"], byAuthor.text.slice(0, 600));
       const published = await as(boss, 'GET', `${ARTICLES}?filters[$and][0][__status][$eq]=published-modified&locale=en`);
       assert.deepEqual(published.body.results.map((item: { title: string; status: string }) => [item.title, item.status]), [['First', 'modified']]);
+      // status:ASC sorts the whole list: never published first, then modified, then published (the title within each).
+      const byStatus = await as(boss, 'GET', `${ARTICLES}?sort=status:ASC,title:ASC&pageSize=3&page=5&locale=en`);
+      assert.equal(byStatus.status, 200, byStatus.text);
+      const everything = await as(boss, 'GET', `${ARTICLES}?sort=status:ASC,title:ASC&pageSize=100&locale=en`);
+      const statuses = everything.body.results.map((item: { status: string }) => item.status);
+      const rank = (status: string) => ['draft', 'modified', 'published'].indexOf(status);
+      assert.deepEqual(statuses, [...statuses].sort((a: string, b: string) => rank(a) - rank(b)));
+      assert.ok(statuses.includes('modified') && statuses.includes('draft'));
+      assert.deepEqual(byStatus.body.results.map((item: { id: number }) => item.id), everything.body.results.slice(12, 15).map((item: { id: number }) => item.id));
+      assert.equal(byStatus.body.pagination.total, everything.body.pagination.total);
+      const descending = await as(boss, 'GET', `${ARTICLES}?sort=status:DESC&pageSize=100&locale=en`);
+      assert.equal(descending.body.results[0].status === 'draft', false);
       const fr = await as(boss, 'GET', `${ARTICLES}?locale=fr`);
       assert.deepEqual(fr.body.results.map((item: { title: string }) => item.title), ['Premier']);
       assert.equal((await as(boss, 'GET', `${ARTICLES}?page=0&pageSize=0&_q=query`)).body.pagination.pageSize, 10);
+      // A page costs the same statements for 1 document as for 12 (status, createdBy, relations: one statement each per page).
+      const one = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=1&_q=query&locale=en`));
+      const twelve = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=12&_q=query&locale=en`));
+      assert.equal(twelve.result.body.results.length, 12);
+      assert.equal(one.statements, twelve.statements);
       // The view configuration marked slug not searchable: `_q` leaves it out.
       assert.equal((await as(boss, 'GET', `${ARTICLES}?_q=query-1&locale=en`)).body.pagination.total, 0);
       assertLike(await as(boss, 'GET', `${ARTICLES}?sort=nope:ASC`), 'bad-sort');

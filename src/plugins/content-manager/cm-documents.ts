@@ -5,7 +5,7 @@ import { isDocumentId } from '../../core/documents/document-id.js';
 import type { DocumentService, WriteActor } from '../../core/documents/document-service.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
-import type { DocumentQuery, Status } from '../../core/query/document-query.js';
+import { toOffsetLimit, type DocumentQuery, type FilterNode, type Status } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
@@ -80,6 +80,14 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     const { id } = request.params as { id: string };
     if (!isDocumentId(id)) throw new NotFoundError();
     return id;
+  }
+
+  /** The document an action is on: the path's documentId, or a single type's one document (404 when it has none). */
+  async function targetId(request: Request, contentType: ContentType): Promise<string> {
+    if ((request.params as { id?: string }).id !== undefined) return documentIdParam(request);
+    const documentId = await documents.singleDocumentId({ contentType });
+    if (documentId === null) throw new NotFoundError();
+    return documentId;
   }
 
   function localeOf(request: Request, contentType: ContentType, allowAll = false): string {
@@ -163,14 +171,9 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       if (contentType.localized && grant.locales !== null && !grant.locales.has(query.locale)) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
       const filtered = statusFilter === null ? query : await withStatusFilter(query, statusFilter);
       if (filtered === null) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
-      const result = await documents.findMany({ query: filtered });
+      const result = statusSort === null ? await documents.findMany({ query: filtered }) : await findSortedByStatus(filtered, statusSort);
       const shape = await shapeContext(contentType, grant, result.documents.map((document) => document.documentId));
-      let results = result.documents.map((document) => shapeDocument(document, shape));
-      if (statusSort !== null) {
-        // Sorted within the page: drafts, then modified, then published (Strapi sorts the whole list).
-        const rank = { draft: 0, modified: 1, published: 2 } as const;
-        results = [...results].sort((a, b) => (rank[a.status as keyof typeof rank] - rank[b.status as keyof typeof rank]) * (statusSort === 'asc' ? 1 : -1));
-      }
+      const results = result.documents.map((document) => shapeDocument(document, shape));
       const total = result.total ?? results.length;
       return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
     },
@@ -264,7 +267,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async publish(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.publish);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -284,7 +287,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async unpublish(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.publish);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -301,7 +304,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     async discard(request: Request) {
       const { grant, contentType, actor, ability } = await access(request, A.update);
       if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = documentIdParam(request);
+      const documentId = await targetId(request, contentType);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
@@ -395,21 +398,43 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
       return {};
     },
-
-    /** A single type's action: the same as a collection type's, on its one document. */
-    async singleAction(request: Request, action: 'publish' | 'unpublish' | 'discard') {
-      const uid = (request.params as { model?: string }).model ?? '';
-      const contentType = context.registry().get(uid);
-      const documentId = contentType ? await documents.singleDocumentId({ contentType }) : null;
-      (request.params as Record<string, string>).id = documentId ?? '';
-      if (documentId === null) {
-        // The policy still answers first for a type the caller may not act on.
-        await access(request, action === 'discard' ? A.update : A.publish);
-        throw new NotFoundError();
-      }
-      return this[action](request);
-    },
   };
+
+  /**
+   * A list sorted on the admin's status first (ascending: never published, modified, published;
+   * the query's own sort within each): three groups of documentIds, each counted, the page taken
+   * across them. The never-published and modified documents are found by one statement each.
+   */
+  async function findSortedByStatus(query: DocumentQuery, direction: 'asc' | 'desc'): Promise<{ documents: Document[]; total: number }> {
+    const { contentType } = query;
+    const never = await documentIdsInState(database.db, contentType, query.locale, 'never');
+    const modified = await documentIdsInState(database.db, contentType, query.locale, 'modified');
+    if (never.length + modified.length > STATUS_FILTER_LIMIT) throw new ValidationError(`Sorting on status needs fewer than ${STATUS_FILTER_LIMIT} draft or modified documents: filter the list first`);
+    const documentIdAttribute = contentType.systemAttributes.find((attribute) => attribute.name === 'documentId');
+    if (!documentIdAttribute) return { documents: [...(await documents.findMany({ query })).documents], total: 0 };
+    const among = (ids: readonly string[], operator: '$in' | '$notIn'): FilterNode => ({ kind: 'condition', attribute: documentIdAttribute, operator, value: ids });
+    const rest = never.length + modified.length === 0 ? null : among([...never, ...modified], '$notIn');
+    const groups: (FilterNode | null | 'empty')[] = [never.length > 0 ? among(never, '$in') : 'empty', modified.length > 0 ? among(modified, '$in') : 'empty', rest];
+    if (direction === 'desc') groups.reverse();
+    const { offset, limit } = toOffsetLimit(query.pagination);
+    let skip = offset;
+    let remaining = limit ?? Number.POSITIVE_INFINITY;
+    let total = 0;
+    const found: Document[] = [];
+    for (const group of groups) {
+      if (group === 'empty') continue;
+      const groupQuery: DocumentQuery = { ...query, filters: group === null ? query.filters : query.filters ? { kind: 'and', children: [query.filters, group] } : group };
+      const count = await documents.count({ query: groupQuery });
+      total += count;
+      if (remaining > 0 && skip < count) {
+        const page = await documents.findMany({ query: { ...groupQuery, pagination: { mode: 'offset', start: skip, limit: Number.isFinite(remaining) ? remaining : null, withCount: false } } });
+        found.push(...page.documents);
+        remaining -= page.documents.length;
+        skip = 0;
+      } else skip = Math.max(0, skip - count);
+    }
+    return { documents: found, total };
+  }
 
   /**
    * The `__status` pseudo-filter: `draft` = never published (drafts without a published version),

@@ -174,7 +174,7 @@ function and(nodes: readonly (FilterNode | null)[]): FilterNode | null {
   return present.length === 1 ? (present[0] as FilterNode) : { kind: 'and', children: present };
 }
 
-/** Sort keys of the admin (`title:ASC`, arrays, objects); `status` is sorted on after the read (see listDocuments). */
+/** Sort keys of the admin (`title:ASC`, arrays, objects); a `status` key is taken out: the list sorts on it in groups (cm-documents.ts). */
 function splitStatusSort(raw: unknown): { sort: unknown; statusSort: 'asc' | 'desc' | null } {
   if (typeof raw !== 'string') return { sort: raw, statusSort: null };
   let statusSort: 'asc' | 'desc' | null = null;

@@ -190,9 +190,9 @@ async function contentManagerRoutes(fastify: FastifyInstance, context: PluginCon
   fastify.get(single, (request) => handlers.singleFind(request));
   fastify.put(single, (request) => handlers.singlePut(request));
   fastify.delete(single, (request) => handlers.singleDelete(request));
-  fastify.post(`${single}/actions/publish`, (request) => handlers.singleAction(request, 'publish'));
-  fastify.post(`${single}/actions/unpublish`, (request) => handlers.singleAction(request, 'unpublish'));
-  fastify.post(`${single}/actions/discard`, (request) => handlers.singleAction(request, 'discard'));
+  fastify.post(`${single}/actions/publish`, (request) => handlers.publish(request));
+  fastify.post(`${single}/actions/unpublish`, (request) => handlers.unpublish(request));
+  fastify.post(`${single}/actions/discard`, (request) => handlers.discard(request));
 }
 
 async function registerContentManager(fastify: HttpHost, context: PluginContext): Promise<null> {

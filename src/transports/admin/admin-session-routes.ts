@@ -43,7 +43,10 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
   fastify.post('/access-token', async (request, reply) => {
     const refreshToken = readRefreshCookie(request);
     if (refreshToken === undefined) throw new UnauthorizedError('Missing refresh token');
-    const issued = await sessions.refresh(refreshToken);
+    const issued = await sessions.refresh(refreshToken, async (userId) => {
+      const user = await users.get(userId);
+      return user !== null && user.isActive && !user.blocked;
+    });
     setRefreshCookie(request, reply, context.production, context.sessionConfig.cookie, issued.refreshToken, issued.cookieExpiresAt);
     return { data: { token: issued.accessToken } };
   });
@@ -127,7 +130,8 @@ export async function adminSessionRoutes(fastify: FastifyInstance, context: Admi
     return { data: { token: issued.accessToken, user } };
   });
 
-  fastify.get('/init', async () => ({ data: { uuid: false, hasAdmin: await users.hasSuperAdmin(), menuLogo: null, authLogo: null } }));
+  // hasAdmin as register-admin decides: any admin user (Strapi's rule), so that the two agree.
+  fastify.get('/init', async () => ({ data: { uuid: false, hasAdmin: (await users.count()) > 0, menuLogo: null, authLogo: null } }));
 
   fastify.get('/information', async (request) => {
     await guard.authenticate(request);

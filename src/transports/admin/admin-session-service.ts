@@ -16,8 +16,11 @@ export interface IssuedSession {
 
 export interface AdminSessionService {
   start(userId: number, options: { rememberMe: boolean; deviceId?: string | undefined }): Promise<IssuedSession>;
-  /** Exchanges a refresh token for a new session of the same device (the token is spent): 401 "Invalid refresh token". */
-  refresh(refreshToken: string): Promise<IssuedSession>;
+  /**
+   * Exchanges a refresh token for a new session of the same device (the token is spent): 401
+   * "Invalid refresh token", also when `mayContinue` refuses the user (blocked, inactive, deleted).
+   */
+  refresh(refreshToken: string, mayContinue: (userId: number) => Promise<boolean>): Promise<IssuedSession>;
   /** The user and session of a valid access token whose session still exists; null otherwise. */
   verifyAccess(accessToken: string): Promise<AdminTokenClaims | null>;
   /** Ends the user's sessions on that device, or all of them. */
@@ -66,10 +69,10 @@ export function createAdminSessionService(database: Database, jwt: AdminJwt, con
       return issue(userId, deviceId ?? randomUUID(), rememberMe, now + (rememberMe ? config.maxRefreshTokenLifespanMs : config.maxSessionLifespanMs));
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, mayContinue) {
       const claims = jwt.verify(refreshToken, 'refresh');
       const invalid = new UnauthorizedError('Invalid refresh token');
-      if (!claims) throw invalid;
+      if (!claims || !(await mayContinue(claims.userId))) throw invalid;
       const now = clock.now();
       const row = (await db.selectFrom(table).selectAll().where('session_id', '=', claims.sessionId).executeTakeFirst()) as Row | undefined;
       if (!row || Number(row.user_id) !== claims.userId || row.status !== 'active' || Number(row.expires_at) <= now) throw invalid;

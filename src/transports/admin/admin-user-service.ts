@@ -86,8 +86,7 @@ export interface AdminUserService {
   createResetToken(email: string): Promise<{ user: AdminUserView; token: string } | null>;
   /** Sets the password of the token's user and spends the token; null for an unknown token. */
   resetWithToken(token: string, password: string): Promise<AdminUserView | null>;
-  /** Whether any admin user exists that holds the Super Admin role. */
-  hasSuperAdmin(): Promise<boolean>;
+
   /** The user whose email and password match, active and not blocked; null otherwise (in about the same time either way). */
   login(email: string, password: string): Promise<AdminUserView | null>;
   resetPassword(email: unknown, password: unknown): Promise<AdminUserView>;
@@ -410,10 +409,11 @@ export function createAdminUserService(database: Database): AdminUserService {
     },
 
     async resetWithToken(token, password) {
-      const hash = await hashPassword(password);
       const digest = sha256(token);
       const row = (await db.selectFrom(ADMIN_USERS_TABLE.name).select(['id']).where('reset_password_token', '=', digest).executeTakeFirst()) as Row | undefined;
+      // Looked up first: a guessed token costs no bcrypt round.
       if (!row) return null;
+      const hash = await hashPassword(password);
       // Spent once: a second use of the same token matches no row.
       const done = await db.updateTable(ADMIN_USERS_TABLE.name).set({ password: hash, reset_password_token: null, updated_at: now() }).where('id', '=', Number(row.id)).where('reset_password_token', '=', digest).executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return null;
@@ -421,9 +421,6 @@ export function createAdminUserService(database: Database): AdminUserService {
       return (await views(db, [updated]))[0] ?? null;
     },
 
-    async hasSuperAdmin() {
-      return (await superAdminCount(db)) > 0;
-    },
 
     async resetPassword(emailInput, passwordInput) {
       const email = checkAdminEmail(emailInput);
