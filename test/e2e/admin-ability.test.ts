@@ -4,7 +4,10 @@ import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION } from '../../src/transpo
 import { adminAbilityOf } from '../../src/transports/admin/admin-guard.js';
 import { createAdminPermissionService } from '../../src/transports/admin/admin-permission-service.js';
 import { createTestAdmin } from '../helpers/admin-users.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ARTICLE = 'api::article.article';
 const NOTE = 'api::note.note';
@@ -82,3 +85,31 @@ describe('admin ability: the default roles seeded at start, read per user', () =
     assert.ok(before > 0);
   });
 });
+
+describe('admin ability: a content-type added at run time', () => {
+  let app: TestApp;
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tessera-admin-rbac-'));
+    await cp(fixturePath('admin-rbac-app'), dir, { recursive: true });
+    app = await startTestApp({ fixture: dir });
+  });
+  after(async () => {
+    await app?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is granted to Editor and Author once the model change is followed', async () => {
+    const boss = await createTestAdmin(app, ['strapi-super-admin']);
+    const created = await app.request('POST', '/content-type-builder/content-types', {
+      headers: boss.headers,
+      body: { contentType: { singularName: 'gadget', pluralName: 'gadgets', displayName: 'Gadget', attributes: { name: { type: 'string' } } } },
+    });
+    assert.equal(created.status, 201, created.text);
+    await app.app.feed.poll();
+    const editor = await createTestAdmin(app, ['strapi-editor']);
+    const ability = await adminAbilityOf(editor.user, { permissions: createAdminPermissionService(app.app.database), model: app.app });
+    assert.deepEqual(ability.grant(CONTENT_MANAGER_ACTIONS.update, 'api::gadget.gadget'), { fields: null, locales: null, conditions: [] });
+  });
+});
+

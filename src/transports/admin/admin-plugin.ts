@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MODEL_TOPIC } from '../../core/model/model-runtime.js';
 import type { PluginContext } from '../../core/plugin/plugin-context.js';
 import { createAdminGuard } from './admin-guard.js';
 import { createAdminJwt } from './admin-jwt.js';
@@ -37,6 +38,10 @@ export async function registerAdmin(fastify: FastifyInstance, context: PluginCon
   const sessionConfig = readAdminSessionConfig(config);
   await users.ensureRoles();
   await permissions.seedDefaults(context);
+  // A content-type the builder adds is granted to Editor and Author as the next start would (once, by whichever instance sees it first).
+  context.feed.subscribe(MODEL_TOPIC, async () => {
+    await permissions.seedDefaults(context).catch((error: unknown) => log(`Granting new content-types to the default admin roles failed: ${error instanceof Error ? error.message : String(error)}`));
+  });
   await createFirstAdminFromEnv(users, config.env, log);
   const jwt = await createAdminJwt(config, store, context.clock);
   const sessions = createAdminSessionService(database, jwt, sessionConfig, context.clock);

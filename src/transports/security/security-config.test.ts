@@ -26,6 +26,9 @@ describe('rate limit key', () => {
     assert.equal(rateLimitKey('/api', '/api/auth/local/register?x=1', { email: 'A@X.io' }, '::1'), 'noIdentifier:/api/auth/local/register:::1');
     assert.equal(rateLimitKey('/api', '/api/auth/forgot-password', { email: 'A@X.io' }, '::1'), 'a@x.io:/api/auth/forgot-password:::1');
     assert.equal(rateLimitKey('/api', '/admin/login', { email: 'a@x.io' }, '::1'), 'noIdentifier:/admin/login:::1');
+    assert.equal(rateLimitKey('/api', '/admin/register-admin', { email: 'a@x.io' }, '::1'), 'noIdentifier:/admin/register-admin:::1');
+    assert.equal(rateLimitKey('/api', '/Admin/Forgot-Password/', { email: 'a@x.io' }, '::1'), 'noIdentifier:/admin/forgot-password:::1');
+    assert.equal(rateLimitKey('/api', '/admin/access-token', {}, '::1'), null);
     assert.equal(rateLimitKey('/api', '/api/auth/forgot-password/', {}, 'ip'), 'unknownIdentifier:/api/auth/forgot-password:ip');
     assert.equal(rateLimitKey('/api', '/api/auth/send-email-confirmation', { email: ['a'] }, 'ip'), 'unknownIdentifier:/api/auth/send-email-confirmation:ip');
     assert.equal(rateLimitKey('/api', '/api/connect/github', null, 'ip'), 'noIdentifier:/api/connect/github:ip');
