@@ -347,6 +347,12 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       assert.deepEqual(Object.keys(picker.body.results[0]), ['id', 'documentId', 'publishedAt', 'updatedAt', 'status']);
       const history = await call('GET', `${CM}/history-versions?contentType=api::article.article&documentId=${article.documentId}&locale=en`, undefined, reader);
       assert.equal(history.status, 403);
+      const french = await call('PUT', `${ARTICLES}/${article.documentId}?locale=fr`, { title: 'Gardé', views: 7 });
+      assert.equal(french.status, 200, french.text);
+      const frHistory = await call('GET', `${CM}/history-versions?contentType=api::article.article&documentId=${article.documentId}&locale=fr`, undefined, reader);
+      assert.equal(frHistory.status, 200, frHistory.text);
+      assert.equal(frHistory.body.data[0].data.title, 'Gardé');
+      assert.ok(!('views' in frHistory.body.data[0].data), 'a field outside the grant is left out');
 
       assert.equal((await call('PUT', `${CM}/history-versions/999999/restore`, { contentType: 'api::article.article' })).status, 404);
       const noType = await call('GET', `${CM}/history-versions?documentId=${article.documentId}`);

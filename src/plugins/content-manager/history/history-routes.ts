@@ -6,7 +6,8 @@ import type { SchemaRegistry } from '../../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/shared/errors.js';
 import type { AdminUserService, AdminUserView } from '../../../transports/admin/admin-user-service.js';
 import { routeId } from '../../../transports/admin/route-id.js';
-import { grantsLocale, requireDocument, requireGrant, type AbilityOf } from '../cm-access.js';
+import type { ContentGrant } from '../../../transports/admin/admin-ability.js';
+import { grantsField, grantsLocale, requireDocument, requireGrant, type AbilityOf } from '../cm-access.js';
 import type { Database } from '../../../core/db/database.js';
 import { paginationOf, readQuery } from '../cm-reads.js';
 import { recordedSchema, unknownAttributes, type RecordedSchema } from './history-schema.js';
@@ -41,6 +42,14 @@ function historyPage(query: Query): { page: number; pageSize: number } {
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The attributes of a version's data the read grant reaches (ids, timestamps, status and locale always), as Strapi sanitizes them. */
+function readable(data: Readonly<Record<string, unknown>>, schema: RecordedSchema, grant: ContentGrant): Readonly<Record<string, unknown>> {
+  if (grant.fields === null) return data;
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !(name in schema) || grantsField(grant, name) || SYSTEM_FIELDS.has(name)));
+}
+
+const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
+
 /** Relations and media of a version's data as Strapi's history shows them: `{results, meta}`. */
 function shownData(data: Readonly<Record<string, unknown>>, schema: RecordedSchema): Record<string, unknown> {
   const shown: Record<string, unknown> = { ...data };
@@ -60,7 +69,7 @@ function shownData(data: Readonly<Record<string, unknown>>, schema: RecordedSche
  * kept as the newest version).
  */
 export async function historyRoutes(fastify: FastifyInstance, { store, database, registry, documents, locales, users, ability: abilityOf }: HistoryRoutesOptions): Promise<void> {
-  async function shown(version: StoredVersion, creators: Map<number, Promise<AdminUserView | null>>): Promise<Record<string, unknown>> {
+  async function shown(version: StoredVersion, creators: Map<number, Promise<AdminUserView | null>>, grant: ContentGrant): Promise<Record<string, unknown>> {
     const contentType = registry().get(version.contentType);
     const locale = version.locale === null ? null : (locales.list().find((entry) => entry.code === version.locale) ?? { code: version.locale, name: version.locale });
     let creator: AdminUserView | null = null;
@@ -75,7 +84,7 @@ export async function historyRoutes(fastify: FastifyInstance, { store, database,
       relatedDocumentId: version.relatedDocumentId,
       locale: locale === null ? null : { name: locale.name ?? locale.code, code: locale.code },
       status: version.status,
-      data: shownData(version.data, version.schema),
+      data: shownData(readable(version.data, version.schema, grant), version.schema),
       schema: version.schema,
       componentsSchemas: version.componentsSchemas,
       createdAt: new Date(version.createdAt).toISOString(),
@@ -108,7 +117,7 @@ export async function historyRoutes(fastify: FastifyInstance, { store, database,
     const { versions, total } = await store.list({ contentType: contentType.uid, documentId, locale, ...page });
     const creators = new Map<number, Promise<AdminUserView | null>>();
     const data = [];
-    for (const version of versions) data.push(await shown(version, creators));
+    for (const version of versions) data.push(await shown(version, creators, grant));
     return { data, meta: { pagination: paginationOf(page, total) } };
   });
 
