@@ -138,6 +138,7 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       const viaApi = await app.post('/api/articles?status=draft', { data: { title } });
       assert.equal(viaApi.status, 201, viaApi.text);
       assert.equal(viaApi.body.data.slug, generated.body.data, 'one slug function');
+      assert.deepEqual(generated.body, recorded('uid-generate-unicode').response.body, 'Strapi\'s slug of the same title');
       const again = await call('POST', `${CM}/uid/generate?locale=en`, { contentTypeUID: 'api::article.article', field: 'slug', data: { title } });
       assert.equal(again.body.data, `${generated.body.data}-1`);
       const otherLocale = await call('POST', `${CM}/uid/generate?locale=fr`, { contentTypeUID: 'api::article.article', field: 'slug', data: { title } });
@@ -153,6 +154,12 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       await app.post('/api/articles?status=draft', { data: { title: 'Taken', slug: 'cm-taken' } });
       const taken = await call('POST', `${CM}/uid/check-availability?locale=en`, { contentTypeUID: 'api::article.article', field: 'slug', value: 'cm-taken' });
       assert.deepEqual(taken.body, { isAvailable: false, suggestion: 'cm-taken-1' });
+      // Strapi's answers for a taken value (recorded with `cmx-linked-one`): the same suggestion rule.
+      await app.post('/api/articles?status=draft', { data: { title: 'Cmx Linked One', slug: 'cmx-linked-one' } });
+      const strapiTaken = await call('POST', `${CM}/uid/check-availability?locale=en`, { contentTypeUID: 'api::article.article', field: 'slug', value: 'cmx-linked-one' });
+      assert.deepEqual(strapiTaken.body, recorded('uid-check-taken').response.body);
+      const strapiGenerated = await call('POST', `${CM}/uid/generate?locale=en`, { contentTypeUID: 'api::article.article', field: 'slug', data: { title: 'Cmx Linked One' } });
+      assert.deepEqual(strapiGenerated.body, recorded('uid-generate-taken').response.body);
       const free = await call('POST', `${CM}/uid/check-availability?locale=en`, { contentTypeUID: 'api::article.article', field: 'slug', value: 'cmx-free-slug' });
       assert.deepEqual(free.body, recorded('uid-check-available').response.body);
       const inFr = await call('POST', `${CM}/uid/check-availability?locale=fr`, { contentTypeUID: 'api::article.article', field: 'slug', value: 'cm-taken' });
