@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ValidationError } from '../../core/shared/errors.js';
-import { pageParams, paginationOf, statusParam } from './cm-reads.js';
+import { pageParams, paginationOf } from './cm-reads.js';
 
 describe('content-manager reads: parameters', () => {
   it('page and pageSize: defaults 1 and 10; pageSize at most 100 with Strapi\'s message', () => {
@@ -15,11 +15,5 @@ describe('content-manager reads: parameters', () => {
   it('pagination: pageCount rounds up', () => {
     assert.deepEqual(paginationOf({ page: 1, pageSize: 2 }, 3), { page: 1, pageSize: 2, pageCount: 2, total: 3 });
     assert.deepEqual(paginationOf({ page: 1, pageSize: 10 }, 0), { page: 1, pageSize: 10, pageCount: 0, total: 0 });
-  });
-
-  it('status: draft by default, published, anything else a 400', () => {
-    assert.equal(statusParam(undefined), 'draft');
-    assert.equal(statusParam('published'), 'published');
-    assert.throws(() => statusParam('nope'), ValidationError);
   });
 });

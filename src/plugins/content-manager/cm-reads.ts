@@ -59,20 +59,6 @@ export function defaultMainField(contentType: ContentType): string {
   return contentType.scalarAttributes.find((attribute) => attribute.type === 'string' && attribute.writable)?.name ?? 'id';
 }
 
-/** A `status` parameter: draft (the admin's default) or published. */
-export function statusParam(raw: unknown): 'draft' | 'published' {
-  if (raw === undefined || raw === '' || raw === 'draft') return 'draft';
-  if (raw === 'published') return 'published';
-  throw ValidationError.fromFieldErrors([{ path: ['status'], message: 'status must be one of the following values: draft, published', name: 'ValidationError' }]);
-}
-
-/** A `locale` parameter for a type: null on a type without i18n (Strapi ignores it there). */
-export function localeParam(raw: unknown, contentType: ContentType): string | undefined {
-  if (!contentType.localized || raw === undefined || raw === '' || raw === null) return undefined;
-  if (typeof raw !== 'string') throw new ValidationError('This locale doesn\'t exist');
-  return raw;
-}
-
 /** Documents of a type read with the REST parser (filters, sort, fields as the content API writes them). */
 export function readQuery(reads: CmReads, contentType: ContentType, raw: Readonly<Record<string, unknown>>) {
   return parseDocumentQuery(raw, { contentType, rest: CM_REST, registry: reads.registry, locales: reads.locales, filtersChooseLocale: false });

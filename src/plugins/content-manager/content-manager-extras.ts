@@ -1,4 +1,5 @@
 import type { PluginContext } from '../../core/plugin/plugin-context.js';
+import type { ContentType } from '../../core/schema/content-type.js';
 import { createLazyAdminGuard } from '../../transports/admin/lazy-admin-guard.js';
 import { createAdminUserService } from '../../transports/admin/admin-user-service.js';
 import type { HttpHost } from '../../transports/plugin-http.js';
@@ -16,10 +17,8 @@ export interface ContentManagerExtrasOptions {
   /** The ability of a request's admin user; by default the admin guard's. */
   readonly ability?: AbilityOf;
   /** A type's list title (its configured `mainField`); by default its first string attribute. */
-  readonly mainFieldOf?: AbilityMainField;
+  readonly mainFieldOf?: (contentType: ContentType) => Promise<string>;
 }
-
-type AbilityMainField = Parameters<typeof relationRoutes>[1]['mainFieldOf'];
 
 /**
  * The content manager's relation pickers, uid fields, draft relation counts and history, under

@@ -7,7 +7,8 @@ import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminAbility } from '../../transports/admin/admin-ability.js';
 import { grantsField, requireDocument, requireGrant, type AbilityOf } from './cm-access.js';
-import { localeParam, modelOf, pageParams, paginationOf, readQuery, statusParam, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
+import { localeParam, statusParam } from './cm-query.js';
+import { modelOf, pageParams, paginationOf, readQuery, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
 
 export interface RelationRoutesOptions extends CmReads {
   readonly database: Database;
@@ -81,7 +82,7 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
       const documentIds = rows.map((row) => String(row[LINK_COLUMNS.target]));
       if (documentIds.length === 0) return [];
       const locale = rows.map((row) => row[LINK_COLUMNS.targetLocale]).find((value) => typeof value === 'string') as string | undefined;
-      const read = readQuery(options, target, { filters: { documentId: { $in: documentIds } }, fields, status: statusParam(query.status), ...(locale ? { locale } : {}) });
+      const read = readQuery(options, target, { filters: { documentId: { $in: documentIds } }, fields, status: statusParam(query.status, target), ...(locale ? { locale } : {}) });
       const found = await documents.findMany({ query: { ...read, pagination: { mode: 'offset', start: 0, limit: null, withCount: false } } });
       const byId = new Map(found.documents.map((document) => [document.documentId, document]));
       return documentIds.flatMap((documentId) => byId.get(documentId) ?? []);
@@ -90,8 +91,8 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const read = readQuery(options, source, {
       fields: [],
       populate: { [attribute.name]: { fields } },
-      status: statusParam(query.status),
-      ...(localeParam(query.locale, source) !== undefined ? { locale: localeParam(query.locale, source) } : {}),
+      status: statusParam(query.status, source),
+      ...(source.localized ? { locale: localeParam(query.locale, source, options.locales) } : {}),
     });
     const document = source.kind === 'singleType' ? await documents.findFirst({ query: read }) : await documents.findOne({ query: read, documentId: sourceId });
     if (!document) return null;
@@ -110,8 +111,8 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const target = registry.get(attribute.target);
     if (!target) throw new ValidationError(`The model ${attribute.target} doesn't exist`);
     const page = pageParams(query);
-    const status = statusParam(query.status);
-    const locale = localeParam(query.locale, target);
+    const status = statusParam(query.status, target);
+    const locale = target.localized ? localeParam(query.locale, target, options.locales) : undefined;
     const mainField = await shownField(target, ability);
     const operator = typeof query._filter === 'string' && SEARCH_OPERATORS.has(query._filter) ? query._filter : '$containsi';
     const and: Record<string, unknown>[] = [];
@@ -153,10 +154,11 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     if (model.modelType === 'contentType') {
       const grant = requireGrant(ability, 'read', model.uid);
       if (!grantsField(grant, attribute.name)) throw new ForbiddenError();
-      if (model.kind === 'collectionType') await requireDocument(database, grant, ability.user.id, model, params.id, model.localized ? (localeParam(query.locale, model) ?? options.locales.defaultLocale()) : null);
+      if (model.kind === 'collectionType') await requireDocument(database, grant, ability.user.id, model, params.id, model.localized ? localeParam(query.locale, model, options.locales) : null);
     }
     const page: PageParams = pageParams(query);
-    const status = statusParam(query.status);
+    // The targets shown are the versions the source's read links: drafts from a draft (Draft & Publish source), published ones otherwise.
+    const status = model.modelType === 'contentType' ? statusParam(query.status, model) : statusParam(query.status, target);
     const mainField = await shownField(target, ability);
     const fields = [...(mainField !== 'id' ? [mainField] : []), 'publishedAt', 'updatedAt', ...(target.localized ? ['locale'] : [])];
     const linked = await linkedOf(model, attribute, params.id, query, fields);
