@@ -9,9 +9,9 @@ function withPlugins(value: Record<string, unknown>): AppConfig {
 }
 
 describe('the plugins this server is composed of', () => {
-  it('are all in the list, the content-type builder and email included, each named once', () => {
+  it('are all in the list, the content-type builder, email and content manager included, each named once', () => {
     const names = PLUGINS.map((plugin) => plugin.name);
-    assert.deepEqual(names, ['users-permissions', 'email', 'api-tokens', 'i18n', 'upload', 'content-type-builder', 'webhooks']);
+    assert.deepEqual(names, ['users-permissions', 'email', 'api-tokens', 'i18n', 'upload', 'content-type-builder', 'webhooks', 'content-manager']);
   });
 
   it('read every section of config/plugins Strapi knows, each with one reader; a project without the file starts on defaults', () => {

@@ -12,7 +12,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../core/share
 import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION, type AdminAbility, type ContentGrant } from '../../transports/admin/admin-ability.js';
 import type { AbilityOf } from './cm-ability.js';
 import { adminUsersOf } from './cm-admin-users.js';
-import { PolicyError } from './cm-errors.js';
+import { PolicyError } from '../../transports/admin/admin-errors.js';
 import { contentData, documentIdsOf } from './cm-input.js';
 import { listRequest, localeParam, populateOf, statusParam, versionQuery, type QueryContext } from './cm-query.js';
 import { parseDocumentQuery } from '../../core/query/parse/parse-document-query.js';

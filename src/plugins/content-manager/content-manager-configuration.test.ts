@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BadRequestError } from './cm-errors.js';
+import { BadRequestError } from '../../transports/admin/admin-errors.js';
 import { checkConfiguration, defaultConfiguration, type ConfigSubject } from './content-manager-configuration.js';
 
 const SUBJECT: ConfigSubject = {

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../../core/store/key-value-store.js';
-import { BadRequestError } from './cm-errors.js';
+import { BadRequestError } from '../../transports/admin/admin-errors.js';
 import { FIELD_SIZES, type Json } from './content-manager-schemas.js';
 
 /**
