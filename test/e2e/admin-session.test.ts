@@ -115,6 +115,24 @@ describe('admin session (Strapi 5): register-admin, login, refresh cookie, logou
     assert.equal((await app.request('POST', '/admin/logout', {})).status, 401);
   });
 
+  it('GET /admin/users/me/sessions lists the usable sessions, the current one first; DELETE ends one', async () => {
+    const a = await login({ email: ADMIN.email, password: ADMIN.password, deviceId: DEVICE_A });
+    clock.advance(1000);
+    const b = await login({ email: ADMIN.email, password: ADMIN.password, deviceId: DEVICE_B });
+    const list = await app.get('/admin/users/me/sessions', bearer(a.body.data.token));
+    assertLikeFixture(list, 'session', 'sessions-list');
+    const sessions = list.body.data as { id: string; deviceId: string; current: boolean }[];
+    assert.deepEqual(sessions.slice(0, 2).map((session) => [session.deviceId, session.current]), [[DEVICE_A, true], [DEVICE_B, false]]);
+    const other = String(payload(b.body.data.token).sessionId);
+    const own = String(payload(a.body.data.token).sessionId);
+    const remove = (id: string) => app.request('DELETE', `/admin/users/me/sessions/${id}`, { headers: bearer(a.body.data.token) });
+    assertLikeFixture(await remove(other), 'session', 'sessions-delete');
+    assert.equal((await me(b.body.data.token)).status, 401);
+    assertLikeFixture(await remove(other), 'session', 'sessions-delete-again');
+    assertLikeFixture(await remove(own), 'session', 'sessions-delete-current');
+    assert.equal((await me(a.body.data.token)).status, 401);
+  });
+
   it('GET/PUT /admin/users/me: names change; a new password needs the current one', async () => {
     const token = (await login({ email: ADMIN.email, password: ADMIN.password })).body.data.token as string;
     assertLikeFixture(await me(token), 'session', 'users-me');

@@ -4,7 +4,7 @@ import { createDocumentId } from '../../core/documents/document-id.js';
 import { hashPassword, verifyPassword } from '../../core/documents/hash-password.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import { ADMIN_ROLES, SUPER_ADMIN_CODE } from './admin-roles.js';
-import { ADMIN_PERMISSION_SEEDS_TABLE, ADMIN_ROLES_TABLE, ADMIN_USERS_ROLES_TABLE, ADMIN_USERS_TABLE } from './admin-tables.js';
+import { ADMIN_PERMISSION_SEEDS_TABLE, ADMIN_ROLES_TABLE, ADMIN_SESSIONS_TABLE, ADMIN_USERS_ROLES_TABLE, ADMIN_USERS_TABLE } from './admin-tables.js';
 import { checkAdminEmail, checkAdminPassword } from './admin-password.js';
 
 export interface AdminRoleView {
@@ -427,7 +427,12 @@ export function createAdminUserService(database: Database): AdminUserService {
       const password = checkAdminPassword(passwordInput);
       if (!(await byEmail(db, email))) throw new NotFoundError(`No admin user has the email ${email}`);
       const hash = await hashPassword(password);
-      await db.updateTable(ADMIN_USERS_TABLE.name).set({ password: hash, updated_at: now() }).where('email', '=', email).execute();
+      await database.transaction(async (trx) => {
+        await trx.updateTable(ADMIN_USERS_TABLE.name).set({ password: hash, updated_at: now() }).where('email', '=', email).execute();
+        const user = await byEmail(trx, email);
+        // A password reset from the command line ends the account's sessions, as the reset route does.
+        if (user) await trx.deleteFrom(ADMIN_SESSIONS_TABLE.name).where('user_id', '=', Number(user.id)).execute();
+      });
       const row = await byEmail(db, email);
       const [view] = row ? await views(db, [row]) : [];
       if (!view) throw new NotFoundError(`No admin user has the email ${email}`);
