@@ -21,6 +21,7 @@ import { syncSchema, type SyncReport } from '../core/db/sync-schema.js';
 import { createChangeFeed, type ChangeFeed } from '../core/db/change-feed.js';
 import { createDocumentApi, type DocumentApi } from '../core/documents/document-api.js';
 import { createDocumentService } from '../core/documents/document-service.js';
+import { createVersionHistorySlot } from '../core/documents/version-history.js';
 import { createDocumentHooks, type DocumentHooks } from '../compat/documents/document-hooks.js';
 import type { ParseContext } from '../compat/documents/document-params.js';
 import { loadContentTypeLifecycles } from '../compat/documents/load-lifecycles.js';
@@ -293,11 +294,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
     const interceptor = hooks.interceptor;
+    // Filled by the content manager: its saves keep a history version in their transaction.
+    const versionHistory = createVersionHistorySlot();
     // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
     const model = createModelHolder({
       registry: initialRegistry,
-      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder, log }),
+      documents: createDocumentService({ database, registry: initialRegistry, now: () => new Date(clock.now()), maxResponseItems: config.rest.maxResponseItems, interceptor, changes: changeRecorder, log, history: versionHistory }),
       version: 0,
     });
     // Everything below sees the model being served, which the content-type builder may replace.
@@ -323,7 +326,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const { fastify, knownPaths } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
-    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners };
+    const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners, versionHistory };
     // Read per request by the content-type builder: complete once every route is in.
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
     const features: HttpPluginContext = { ...base, ...(await registerHooks(fastify, base)), routeNames };
@@ -361,6 +364,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       maxResponseItems: config.rest.maxResponseItems,
       interceptor,
       changes: changeRecorder,
+      history: versionHistory,
     });
     runtime.set(modelRuntime);
     // strapi.plugin(name).service(name) over the plugins' own services, GraphQL's extension service included.

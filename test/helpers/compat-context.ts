@@ -5,6 +5,7 @@ import type { App } from '../../src/server/app.js';
 import { configReaders, pluginActions } from '../../src/server/features.js';
 import { builtIns } from '../../src/server/system-tables.js';
 import type { HttpPluginContext } from '../../src/transports/plugin-http.js';
+import { createVersionHistorySlot } from '../../src/core/documents/version-history.js';
 
 /**
  * What the plugins registered with, rebuilt from a started app for the compatibility layer's
@@ -27,6 +28,8 @@ export function compatContextOf(app: App, { clock, log = () => undefined }: { re
     log,
     clock,
     changeListeners: app.changeListeners,
+    // The app's own slot is not exposed: plugins registered here keep no history the app's writes see.
+    versionHistory: createVersionHistorySlot(),
     routeNames: () => new Set(),
   };
 }

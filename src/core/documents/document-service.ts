@@ -24,6 +24,7 @@ import { discardDraft, publishDocument, unpublishDocument } from './service/vers
 import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ChangeRecorder } from '../events/change-recorder.js';
+import type { VersionHistorySlot } from './version-history.js';
 
 export type { Localize, WriteActor, WriteGuard } from './document-requests.js';
 
@@ -74,6 +75,8 @@ export interface DocumentServiceOptions {
   readonly changes?: ChangeRecorder;
   /** The app's log (what a write does otherwise than asked without failing, e.g. an event's entry left unpopulated). */
   readonly log?: (message: string) => void;
+  /** The history content-manager saves keep a version in, inside their transaction (version-history.ts). */
+  readonly history?: VersionHistorySlot;
 }
 
 type Operation<A extends DocumentAction> = (request: RequestOf<A>) => Promise<ResultOf<A>>;
@@ -84,8 +87,8 @@ function intercepted<A extends DocumentAction>(interceptor: DocumentInterceptor 
   return (request) => (interceptor.active ? interceptor.intercept({ action, contentType: contentTypeOf(request), request }, run, reads) : run(request));
 }
 
-export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes, log }: DocumentServiceOptions): DocumentService {
-  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}), ...(log ? { log } : {}) });
+export function createDocumentService({ database, registry, now = () => new Date(), maxResponseItems = DEFAULT_REST_CONFIG.maxResponseItems, interceptor, changes, log, history }: DocumentServiceOptions): DocumentService {
+  const context = createDocumentContext({ database, registry, now, maxResponseItems, ...(changes ? { changes } : {}), ...(log ? { log } : {}), ...(history ? { history } : {}) });
   const byQuery = (request: { readonly query: { readonly contentType: ContentType } }): ContentType => request.query.contentType;
   const byType = (request: { readonly contentType: ContentType }): ContentType => request.contentType;
   const reads: DocumentReads = { findOne: (request) => findOne(context, request), singleDocumentId: (request) => findSingleDocumentId(context, request) };

@@ -3,6 +3,7 @@ import type { ChangeFeed } from '../db/change-feed.js';
 import { tableLimitProblems } from '../db/table-limits.js';
 import { createDocumentService } from '../documents/document-service.js';
 import type { DocumentInterceptor } from '../documents/document-interceptor.js';
+import type { VersionHistorySlot } from '../documents/version-history.js';
 import type { ChangeRecorder } from '../events/change-recorder.js';
 import { ValidationError } from '../shared/errors.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
@@ -47,6 +48,8 @@ export interface ModelRuntimeDeps {
   readonly interceptor?: DocumentInterceptor;
   /** Where the document services of the models it builds announce committed writes. */
   readonly changes?: ChangeRecorder;
+  /** The history content-manager saves keep versions in (the same slot for every model). */
+  readonly history?: VersionHistorySlot;
 }
 
 interface Planned {
@@ -68,9 +71,9 @@ function removalGraceMs(database: Database, feed: ChangeFeed): number {
   return database.dialect.name === 'sqlite' ? 0 : 2 * feed.followDelayMs + 500;
 }
 
-function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, deps: Pick<ModelRuntimeDeps, 'maxResponseItems' | 'interceptor' | 'changes' | 'log'>): ModelState {
-  const { maxResponseItems, interceptor, changes, log } = deps;
-  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }), ...(interceptor ? { interceptor } : {}), ...(changes ? { changes } : {}), log });
+function stateOf(database: Database, model: BuiltModel, version: number, clock: Clock, deps: Pick<ModelRuntimeDeps, 'maxResponseItems' | 'interceptor' | 'changes' | 'log' | 'history'>): ModelState {
+  const { maxResponseItems, interceptor, changes, log, history } = deps;
+  const documents = createDocumentService({ database, registry: model.registry, now: () => new Date(clock.now()), ...(maxResponseItems === undefined ? {} : { maxResponseItems }), ...(interceptor ? { interceptor } : {}), ...(changes ? { changes } : {}), log, ...(history ? { history } : {}) });
   return { registry: model.registry, documents, version };
 }
 

@@ -11,6 +11,7 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { Clock } from '../shared/clock.js';
 import type { KeyValueStore } from '../store/key-value-store.js';
 import type { ChangeListeners } from '../events/change-listeners.js';
+import type { VersionHistorySlot } from '../documents/version-history.js';
 
 /** The core services a plugin receives from the composition root when it registers. */
 export interface PluginContext {
@@ -41,4 +42,6 @@ export interface PluginContext {
   readonly clock: Clock;
   /** Turning a listener on makes the document services write each committed change to the event outbox (core/events). */
   readonly changeListeners: ChangeListeners;
+  /** The history content-manager saves keep a version in, inside their transaction: the content manager fills it. */
+  readonly versionHistory: VersionHistorySlot;
 }

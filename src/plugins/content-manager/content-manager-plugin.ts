@@ -7,6 +7,8 @@ import type { HttpHost, HttpPlugin } from '../../transports/plugin-http.js';
 import type { AbilityOf } from './cm-ability.js';
 import { createDocumentHandlers } from './cm-documents.js';
 import { createConfigurationStore, defaultMainField, type ConfigSubject, type Configuration } from './content-manager-configuration.js';
+import { registerContentManagerExtras } from './content-manager-extras.js';
+import { HISTORY_VERSIONS_TABLE } from './history/history-table.js';
 import { componentDto, componentDtos, contentTypeDto, contentTypeDtos, definitionsOf, FIELD_SIZES, type Definitions, type Json } from './content-manager-schemas.js';
 
 /** Strapi's actions for saving a view configuration (checked in its controller: 403 ForbiddenError). */
@@ -198,10 +200,18 @@ async function registerContentManager(fastify: HttpHost, context: PluginContext)
   const guard = createLazyAdminGuard(context.config, context.database, context.store, context.clock, context);
   const abilityOf: AbilityOf = (request) => guard.ability(request);
   await fastify.register((host) => contentManagerRoutes(host, context, abilityOf), { prefix: '/content-manager' });
+  // Relation pickers, uid fields, draft relation counts and history (content-manager-extras.ts), with the list titles configured here.
+  const configurations = createConfigurationStore(context.store);
+  const mainFieldOf = async (type: { readonly uid: string }): Promise<string> => {
+    const subject = subjectOf(type.uid, { registry: context.registry, definitions: definitionsOf([context.builtIns, context.modelRuntime.source()]) });
+    return subject ? (await configurations.read('content_types', subject)).settings.mainField : 'id';
+  };
+  await registerContentManagerExtras(fastify, context, { ability: abilityOf, mainFieldOf });
   return null;
 }
 
 export const contentManagerPlugin: HttpPlugin = {
   name: 'content-manager',
+  tables: [HISTORY_VERSIONS_TABLE],
   register: registerContentManager,
 };

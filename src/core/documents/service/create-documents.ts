@@ -6,6 +6,7 @@ import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
 import { announceWrite } from './announce-change.js';
+import { recordSavedVersion } from './record-saved-version.js';
 import { planWrite } from './write-plan.js';
 import { inWriteTransaction } from './write-transaction.js';
 import { createVersion } from './write-version.js';
@@ -23,6 +24,7 @@ export async function createDocuments(context: DocumentContext, { writes, query,
     for (const write of hashed) {
       const document = await createVersion(context, trx, { write, documentId: createDocumentId(), locale, status: query.status, query, plan, actor });
       await announceWrite(context, trx, 'entry.create', { contentType, documentId: document.documentId, status: query.status, locale });
+      await recordSavedVersion(context, trx, actor, { contentType, documentId: document.documentId, locale, action: 'create' });
       created.push(document);
     }
     if (alongside) await alongside(trx, created);

@@ -9,6 +9,7 @@ import type { LinkedContext } from '../linked-context.js';
 import type { VersionContext } from '../versions/version-operations.js';
 import type { ChangeRecorder } from '../../events/change-recorder.js';
 import type { PopulateNode } from '../../query/document-query.js';
+import type { VersionHistorySlot } from '../version-history.js';
 
 /** Statement shapes kept per service (content-types × field lists and written column sets). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -38,6 +39,8 @@ export interface DocumentContext {
   readonly eventPopulates: WeakMap<ContentType, readonly PopulateNode[]>;
   /** The app's log: what a write does otherwise than asked, without failing, is said there. */
   readonly log: (message: string) => void;
+  /** The history writes with an actor keep a version in (service/record-saved-version.ts); none: no history. */
+  readonly history: VersionHistorySlot | undefined;
 }
 
 export interface DocumentContextOptions {
@@ -47,9 +50,10 @@ export interface DocumentContextOptions {
   readonly maxResponseItems: number;
   readonly changes?: ChangeRecorder;
   readonly log?: (message: string) => void;
+  readonly history?: VersionHistorySlot;
 }
 
-export function createDocumentContext({ database, registry, now, maxResponseItems, changes, log = () => undefined }: DocumentContextOptions): DocumentContext {
+export function createDocumentContext({ database, registry, now, maxResponseItems, changes, history, log = () => undefined }: DocumentContextOptions): DocumentContext {
   const { dialect } = database;
   const linked: LinkedContext = { dialect, registry };
   const decoders = new Map<ContentType, RowDecoder>();
@@ -70,6 +74,7 @@ export function createDocumentContext({ database, registry, now, maxResponseItem
     maxResponseItems,
     now,
     changes,
+    history,
     get announces() {
       return changes?.active === true;
     },

@@ -6,6 +6,7 @@ import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
 import { announceWrite } from './announce-change.js';
+import { recordSavedVersion } from './record-saved-version.js';
 import { planWrite } from './write-plan.js';
 import { firstDocumentId } from './write-statements.js';
 import { inWriteTransaction } from './write-transaction.js';
@@ -23,12 +24,14 @@ export function putSingle(context: DocumentContext, { contentType, writeFor, que
       const write = await hashPasswords(writeFor('create', {}, false));
       const created = await createVersion(context, trx, { write, documentId: createDocumentId(), locale: written.locale, status: written.status, query: written, plan, actor });
       await announceWrite(context, trx, 'entry.create', { contentType, documentId: created.documentId, status: written.status, locale: written.locale });
+      await recordSavedVersion(context, trx, actor, { contentType, documentId: created.documentId, locale: written.locale, action: 'create' });
       return created;
     }
     const write = await hashPasswords(writeFor('update', {}, false));
     const version = await writeVersion(context, trx, { documentId, write, query: written, localize: (base) => writeFor('create', base, true), plan, actor });
     if (!version) throw new Error(`The document ${documentId} vanished while its table was locked`);
     await announceWrite(context, trx, version.created ? 'entry.create' : 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    await recordSavedVersion(context, trx, actor, { contentType, documentId, locale: written.locale, action: 'update' });
     return version.document;
   });
 }

@@ -5,6 +5,7 @@ import type { DocumentContext } from './document-context.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
 import { announceWrite } from './announce-change.js';
+import { keepsHistory, recordSavedVersion } from './record-saved-version.js';
 import { planWrite } from './write-plan.js';
 import { updateReturningStatement } from './write-statements.js';
 import { inWriteTransaction, translateClientErrors } from './write-transaction.js';
@@ -14,7 +15,8 @@ import { stampedColumns, writeVersion } from './write-version.js';
 export async function updateDocument(context: DocumentContext, { documentId, write, query, localize, actor, alongside }: UpdateRequest): Promise<Document | null> {
   const hashed = await hashPasswords(write);
   const { contentType } = hashed;
-  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 || alongside !== undefined }, context);
+  // A history version goes in the write's transaction, as an event does: never a lone statement then.
+  const plan = planWrite({ operation: 'update', write: hashed, populates: query.populate.length > 0 || alongside !== undefined }, { ...context, announces: context.announces || keepsHistory(context, actor) });
   if (plan.execution === 'statement') {
     return translateClientErrors(context, async () => {
       const statement = updateReturningStatement(context, contentType, stampedColumns(context, hashed, actor), documentId, query);
@@ -29,6 +31,7 @@ export async function updateDocument(context: DocumentContext, { documentId, wri
     if (!version) return null;
     // A new locale of the document is a create, as Strapi 5 announces it (recorded: strapi-webhooks/08-rest-create-article-locale-fr.json).
     await announceWrite(context, trx, version.created ? 'entry.create' : 'entry.update', { contentType, documentId, status: written.status, locale: written.locale });
+    await recordSavedVersion(context, trx, actor, { contentType, documentId, locale: written.locale, action: 'update' });
     if (alongside) await alongside(trx, [version.document]);
     return version.document;
   });

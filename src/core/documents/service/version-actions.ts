@@ -10,6 +10,8 @@ import { readWritten } from './read-document.js';
 import { singleLocale } from './single-locale.js';
 import { takeWriteLocks } from './take-write-locks.js';
 import { announceChange, readAnnounced, recordChange } from './announce-change.js';
+import { recordSavedVersion } from './record-saved-version.js';
+import type { SavedAction } from '../version-history.js';
 import type { EntryEventName } from '../../events/change-event.js';
 import { planWrite } from './write-plan.js';
 import { inWriteTransaction } from './write-transaction.js';
@@ -17,7 +19,7 @@ import { inWriteTransaction } from './write-transaction.js';
 type Act = (trx: DbTransaction, rows: VersionRow[], locale: string) => Promise<unknown>;
 
 /** Runs a Draft & Publish action in one transaction under the type's locks; null when the version does not exist. */
-async function runVersionAction(context: DocumentContext, { contentType, documentId, query }: VersionActionRequest, status: Status, event: EntryEventName, act: Act): Promise<Document | null> {
+async function runVersionAction(context: DocumentContext, { contentType, documentId, query, actor }: VersionActionRequest, status: Status, event: EntryEventName, saved: SavedAction, act: Act): Promise<Document | null> {
   if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
   const read = { ...query, status, locale: singleLocale({ ...query, status }) };
   const plan = planWrite({ operation: 'version-action', contentType }, context);
@@ -35,6 +37,7 @@ async function runVersionAction(context: DocumentContext, { contentType, documen
       await act(trx, rows, read.locale);
       await announceChange(context, trx, event, { contentType, documentId, status, locale: read.locale });
     }
+    await recordSavedVersion(context, trx, actor, { contentType, documentId, locale: read.locale, action: saved });
     return readWritten(context, trx, read, documentId);
   });
 }
@@ -42,15 +45,15 @@ async function runVersionAction(context: DocumentContext, { contentType, documen
 /** Makes the published version of the locale a copy of its draft. */
 export function publishDocument(context: DocumentContext, request: VersionActionRequest): Promise<Document | null> {
   const { contentType, documentId } = request;
-  return runVersionAction(context, request, 'published', 'entry.publish', (trx, _rows, locale) => publishVersion(trx, contentType, documentId, locale, context.versions, request.actor));
+  return runVersionAction(context, request, 'published', 'entry.publish', 'publish', (trx, _rows, locale) => publishVersion(trx, contentType, documentId, locale, context.versions, request.actor));
 }
 
 /** Removes the published version of the locale (its draft stays). */
 export function unpublishDocument(context: DocumentContext, request: VersionActionRequest): Promise<Document | null> {
-  return runVersionAction(context, request, 'draft', 'entry.unpublish', (trx, rows) => unpublishVersion(trx, request.contentType, rows, context.linked));
+  return runVersionAction(context, request, 'draft', 'entry.unpublish', 'unpublish', (trx, rows) => unpublishVersion(trx, request.contentType, rows, context.linked));
 }
 
 /** Makes the draft of the locale a copy of its published version again. */
 export function discardDraft(context: DocumentContext, request: VersionActionRequest): Promise<Document | null> {
-  return runVersionAction(context, request, 'draft', 'entry.draft-discard', (trx, rows) => discardDraftVersion(trx, request.contentType, request.documentId, rows, context.versions, request.actor));
+  return runVersionAction(context, request, 'draft', 'entry.draft-discard', 'discard', (trx, rows) => discardDraftVersion(trx, request.contentType, request.documentId, rows, context.versions, request.actor));
 }
