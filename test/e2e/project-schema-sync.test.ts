@@ -39,7 +39,7 @@ interface Started {
 }
 
 /** Reads the features make at every start once their rows exist (see the restart test). */
-const START_READS = 13; // 7, i18n: the locale table and the config default last applied, the recorded content model (version, definitions and pending removals, one read), the change feed's versions, the JWT secret of strapi.plugin('users-permissions').service('jwt') (its issue() is synchronous, as Strapi's), and the count of enabled webhooks
+const START_READS = 15; // 7, the admin roles' seed marks (read by the roles and by the permissions: a start finding all seeded writes nothing), i18n: the locale table and the config default last applied, the recorded content model (version, definitions and pending removals, one read), the change feed's versions, the JWT secret of strapi.plugin('users-permissions').service('jwt') (its issue() is synchronous, as Strapi's), and the count of enabled webhooks
 
 async function start(): Promise<Started> {
   const logs: string[] = [];

@@ -76,6 +76,12 @@ export function createAdminPermissionService(database: Database): AdminPermissio
     }
   }
 
+  /** Whether some default is not seeded yet: read without a lock, so that a start finding all done writes nothing. */
+  async function missesSeeds(model: AdminContentModel): Promise<boolean> {
+    const seeded = new Set((await db.selectFrom(ADMIN_PERMISSION_SEEDS_TABLE.name).select('subject').execute()).map((row) => String(row.subject)));
+    return !seeded.has(BASE_SEED) || contentSubjects(model.registry).some((subject) => !seeded.has(subject.uid));
+  }
+
   async function seedOnce(model: AdminContentModel): Promise<void> {
     await database.transaction(async (trx) => {
       await dialect.lockForUniqueCheck(trx, ADMIN_PERMISSIONS_TABLE.name);
@@ -112,6 +118,7 @@ export function createAdminPermissionService(database: Database): AdminPermissio
     },
 
     async seedDefaults(model) {
+      if (!(await missesSeeds(model))) return;
       try {
         await seedOnce(model);
       } catch (error) {
