@@ -1,0 +1,19 @@
+import { render } from 'preact';
+import { App } from './app';
+import { AppContext } from './app-context';
+import { createAppState } from './app-state';
+import { createSessionStore } from './api/session-store';
+import { createThemeStore } from './theme/theme-store';
+import './styles/app.css';
+
+// The one place that reaches the browser's globals: everything below gets them from here.
+const theme = createThemeStore(document.documentElement, localStorage, matchMedia('(prefers-color-scheme: dark)'));
+const state = createAppState(createSessionStore({ session: sessionStorage, local: localStorage }), theme);
+const root = document.getElementById('app');
+if (root === null) throw new Error('index.html has no #app element');
+render(
+  <AppContext.Provider value={state}>
+    <App path={location.pathname.replace(/\/+$/, '')} />
+  </AppContext.Provider>,
+  root,
+);
