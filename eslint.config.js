@@ -46,7 +46,13 @@ export default tseslint.config(
     // npm run check:deps' rule server-never-imports-the-app: a src/ block here would replace the
     // no-restricted-imports options of the blocks above).
     files: ['admin/**/*.ts', 'admin/**/*.tsx'],
+    ignores: ['admin/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/core/**', '**/src/transports/**', '**/src/plugins/**', '**/src/server/**', '**/src/compat/**', 'node:*'], message: 'The admin app imports nothing of the server (nor Node): it calls the admin API.' }] }] },
+  },
+  {
+    // Its unit tests run in Node (node:test, node:assert), still without the server's code.
+    files: ['admin/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/core/**', '**/src/transports/**', '**/src/plugins/**', '**/src/server/**', '**/src/compat/**'], message: 'The admin app imports nothing of the server: it calls the admin API.' }] }] },
   },
   {
     files: ['**/*.cjs'],

@@ -4,9 +4,12 @@
 // (src/transports/admin-panel/). The app is type-checked by `tsc -p admin/tsconfig.json`
 // first (esbuild only strips types).
 //
+// The app's unit tests (admin/src/**/*.test.ts: its pure modules) are bundled for Node into
+// dist/test/admin-app/, where `npm test`'s runner finds them with the rest (never packed).
+//
 // `--sizes` also prints the gzip size of each file the login page loads (bench/README.md).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -69,6 +72,26 @@ ${preloads.map((href) => `    <link rel="modulepreload" href="${href}" />`).join
 </html>
 `.replace(/\n{2,}/g, '\n');
 writeFileSync(path.join(outDir, 'index.html'), html);
+
+const testsDir = path.join(root, 'dist', 'test', 'admin-app');
+rmSync(testsDir, { recursive: true, force: true });
+const tests = readdirSync(path.join(root, 'admin', 'src'), { recursive: true })
+  .map((file) => String(file))
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.join('admin', 'src', file));
+if (tests.length > 0) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: tests,
+    outbase: 'admin/src',
+    outdir: testsDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
 
 if (process.argv.includes('--sizes')) {
   // What the browser fetches before the login page shows: the page, its style sheet, the entry

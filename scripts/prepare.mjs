@@ -23,6 +23,7 @@ try {
 const steps = [
   [tsc, '-p', path.join(root, 'tsconfig.json')],
   [tsc, '-p', path.join(root, 'admin', 'tsconfig.json')],
+  [tsc, '-p', path.join(root, 'admin', 'tsconfig.test.json')],
   [path.join(root, 'scripts', 'build-admin.mjs')],
 ];
 for (const args of steps) {

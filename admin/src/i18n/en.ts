@@ -1,7 +1,8 @@
 /**
  * Every English string the app shows, in one catalogue, so that it can be translated: a
  * translation is an object with the same keys (the type `Messages` holds it to them).
- * `{name}` marks a value filled in by `t`.
+ * `{name}` marks a value filled in by `t`. A message that depends on a number has one key per
+ * plural category of the language (`.one`, `.other`; `tPlural` picks with Intl.PluralRules).
  */
 export const en = {
   'app.name': 'Tessera',
@@ -54,7 +55,11 @@ export const en = {
   'shell.userMenu.label': 'Account of {name}',
   'shell.userMenu.logout': 'Log out',
   'shell.home.greeting': 'Hello {name}',
-  'shell.home.summary': '{collections} collection types and {singles} single types.',
+  'shell.home.summary': '{collections} and {singles}.',
+  'shell.home.collectionTypes.one': '{count} collection type',
+  'shell.home.collectionTypes.other': '{count} collection types',
+  'shell.home.singleTypes.one': '{count} single type',
+  'shell.home.singleTypes.other': '{count} single types',
   'shell.home.pick': 'Pick a content type in the navigation to manage its content.',
   'shell.page.notBuilt': 'This screen is not built yet: it comes with the next part of the admin panel.',
   'shell.page.unknownType': 'No content type here: it may have been removed, or you may not read it.',

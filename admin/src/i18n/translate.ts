@@ -13,7 +13,26 @@ export function translate(messages: Messages, key: MessageKey, values?: MessageV
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/** The keys that have plural forms: `<base>.one` and `<base>.other` both exist. */
+export type PluralKey = { [K in MessageKey]: K extends `${infer Base}.one` ? (`${Base}.other` extends MessageKey ? Base : never) : never }[MessageKey];
+
+/**
+ * The plural form of `base` for `count` in `locale` (Intl.PluralRules), `{count}` filled. A
+ * category the catalogue lacks (English has only one and other) falls back to `other`.
+ */
+export function translatePlural(messages: Messages, locale: string, base: PluralKey, count: number, values?: MessageValues): string {
+  const category = new Intl.PluralRules(locale).select(count);
+  const key = `${base}.${category}`;
+  const chosen = (key in messages ? key : `${base}.other`) as MessageKey;
+  return translate(messages, chosen, { count, ...values });
+}
+
 /** The app's messages: English, the only catalogue so far. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return translate(en, key, values);
+}
+
+/** The plural form of `base` for `count`, in English. */
+export function tPlural(base: PluralKey, count: number, values?: MessageValues): string {
+  return translatePlural(en, 'en', base, count, values);
 }

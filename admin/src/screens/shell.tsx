@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { useAppState } from '../app-context';
-import { t } from '../i18n/translate';
+import { t, tPlural } from '../i18n/translate';
 import { BrandMark } from '../ui/brand-mark';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { contentNavigation, type ContentNavigation, type NavigationEntry } from './content-navigation';
@@ -81,6 +81,14 @@ export function Shell({ path }: { readonly path: string }) {
           <UserMenu user={user} onLogout={() => void app.logout()} />
         </div>
       </header>
+      {/* On small screens, a click beside the open drawer closes it (Escape and the toggle do too). */}
+      <div
+        class="drawer-backdrop"
+        aria-hidden="true"
+        onClick={() => {
+          drawerOpen.value = false;
+        }}
+      />
       <nav class="sidebar" id="main-nav" aria-label={t('shell.nav.label')}>
         <NavigationList navigation={navigation.value} path={path} />
       </nav>
@@ -172,7 +180,10 @@ function Page({ navigation, path, name }: { readonly navigation: Navigation; rea
       <h1>{t('shell.home.greeting', { name })}</h1>
       {navigation.kind === 'ready' && (
         <p class="page__lead">
-          {t('shell.home.summary', { collections: navigation.value.collectionTypes.length, singles: navigation.value.singleTypes.length })}
+          {t('shell.home.summary', {
+            collections: tPlural('shell.home.collectionTypes', navigation.value.collectionTypes.length),
+            singles: tPlural('shell.home.singleTypes', navigation.value.singleTypes.length),
+          })}
         </p>
       )}
       <p class="page__note">{t('shell.home.pick')}</p>
