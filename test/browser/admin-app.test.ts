@@ -1,9 +1,10 @@
 // @databases: sqlite — the browser drives the app's screens; what the admin API stores is tested by its own e2e files.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { defaultAdminPanelDir } from '../../src/transports/admin-panel/admin-panel-files.js';
 import { ROOT, startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,6 +14,8 @@ import { installFakeAdminApi, probeAdminApi, type FakeAdminApi } from './fake-ad
 const ADMIN = { firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com', password: 'Tessera123' };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
+/** Issue 21's budget: the JavaScript the browser loads before the login page shows, gzipped. */
+const LOGIN_BUDGET_BYTES = 150 * 1024;
 
 /**
  * Screenshots of each screen, light and dark: under docs/images/ with TESSERA_SCREENSHOTS=1
@@ -117,7 +120,7 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       await screenshots(page, 'register');
 
       await page.getByRole('button', { name: 'Create the account' }).click();
-      assert.equal(await page.getByRole('alert').textContent(), 'The form has errors: 3.');
+      assert.equal(await page.getByRole('alert').textContent(), 'The form has 3 errors: see the fields marked below.');
       assert.equal(await page.getByLabel('First name').getAttribute('aria-invalid'), 'true');
       await page.waitForFunction("document.activeElement?.id === 'firstname'");
 
@@ -130,6 +133,7 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       const passwordError = await page.locator('#password-error').textContent();
       assert.equal(passwordError, 'The password must contain an uppercase letter. The password must contain a number.');
       assert.equal(await page.locator('#password').getAttribute('aria-describedby'), 'password-hint password-error');
+      await screenshots(page, 'register-errors');
 
       await page.locator('#password').fill(ADMIN.password);
       await page.getByLabel('Confirm password').fill(ADMIN.password);
@@ -146,9 +150,17 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
     const session = await open(t, { withAdmin: true });
     const { page } = session;
     try {
+      const loaded: string[] = [];
+      page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
       await page.goto(`${session.app.baseUrl}/admin`);
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       assert.equal(await inPage(page, 'document.activeElement?.id'), 'email', 'the email field has the focus');
+      // What the login page cost: its scripts, gzipped as a server would send them (the shell's chunk is not among them).
+      const scripts = loaded.filter((url) => url.startsWith('/admin/assets/') && url.endsWith('.js'));
+      assert.ok(scripts.length > 0 && !scripts.some((url) => /\/shell-/.test(url)), scripts.join());
+      const gzipped = scripts.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(defaultAdminPanelDir(), url.slice('/admin/'.length))), { level: 9 }).length, 0);
+      assert.ok(gzipped <= LOGIN_BUDGET_BYTES, `${gzipped} bytes of gzipped JavaScript before the login page (budget ${LOGIN_BUDGET_BYTES})`);
+      t.diagnostic(`before the login page: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
       await screenshots(page, 'login');
 
       await page.getByLabel('Email').fill(ADMIN.email);

@@ -40,7 +40,8 @@ export const en = {
   'auth.error.invalidCredentials': 'The email or the password is wrong.',
   'auth.error.tooMany': 'Too many attempts: please wait a few minutes and try again.',
   'auth.error.blocked': 'This account is blocked or not active.',
-  'auth.error.form': 'The form has errors: {count}.',
+  'auth.error.form.one': 'The form has an error: see the field marked below.',
+  'auth.error.form.other': 'The form has {count} errors: see the fields marked below.',
   'auth.error.unexpected': 'Something went wrong: {message}',
 
   'shell.menu.open': 'Open the navigation',

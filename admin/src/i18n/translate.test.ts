@@ -8,13 +8,14 @@ describe('the message catalogue', () => {
     assert.equal(t('shell.home.greeting', { name: 'Ada' }), 'Hello Ada');
     assert.equal(t('shell.home.greeting'), 'Hello {name}');
     assert.equal(t('shell.home.greeting', { other: 'x' }), 'Hello {name}');
-    assert.equal(t('auth.error.form', { count: 3 }), 'The form has errors: 3.');
   });
 
   it('picks the plural form of the count', () => {
     assert.equal(tPlural('shell.home.singleTypes', 1), '1 single type');
     assert.equal(tPlural('shell.home.singleTypes', 0), '0 single types');
     assert.equal(tPlural('shell.home.collectionTypes', 5), '5 collection types');
+    assert.equal(tPlural('auth.error.form', 1), 'The form has an error: see the field marked below.');
+    assert.equal(tPlural('auth.error.form', 3), 'The form has 3 errors: see the fields marked below.');
   });
 
   it('falls back to the other form for a category the catalogue lacks', () => {

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useAppState } from '../app-context';
-import { t } from '../i18n/translate';
+import { t, tPlural } from '../i18n/translate';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { AuthLayout } from './auth-layout';
@@ -26,7 +26,7 @@ export function LoginScreen() {
     if (password.value === '') found.password = t('auth.error.required');
     errors.value = found;
     if (Object.keys(found).length > 0) {
-      alert.value = t('auth.error.form', { count: Object.keys(found).length });
+      alert.value = tPlural('auth.error.form', Object.keys(found).length);
       focusFirstInvalid(event.currentTarget);
       return;
     }

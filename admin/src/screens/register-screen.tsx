@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useAppState } from '../app-context';
 import { ApiError } from '../api/api-error';
-import { t } from '../i18n/translate';
+import { t, tPlural } from '../i18n/translate';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { AuthLayout } from './auth-layout';
@@ -44,7 +44,7 @@ export function RegisterScreen() {
     if (values.confirmPassword.value !== values.password.value) found.confirmPassword = t('auth.error.passwordMatch');
     errors.value = found;
     if (Object.keys(found).length > 0) {
-      alert.value = t('auth.error.form', { count: Object.keys(found).length });
+      alert.value = tPlural('auth.error.form', Object.keys(found).length);
       focusFirstInvalid(form);
       return;
     }
@@ -56,7 +56,7 @@ export function RegisterScreen() {
     } catch (error) {
       const fromServer = serverFieldErrors(error);
       errors.value = fromServer;
-      alert.value = Object.keys(fromServer).length > 0 ? t('auth.error.form', { count: Object.keys(fromServer).length }) : authErrorMessage(error);
+      alert.value = Object.keys(fromServer).length > 0 ? tPlural('auth.error.form', Object.keys(fromServer).length) : authErrorMessage(error);
       pending.value = false;
       focusFirstInvalid(form);
     }
