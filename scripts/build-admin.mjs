@@ -1,6 +1,6 @@
-// `npm run build`'s second step: bundles the editor app (admin/src) with esbuild into
-// dist/admin/ — minified, code-split ES modules with content-hashed names under assets/, and
-// an index.html that loads the entry. The server serves that folder at /admin
+// `npm run build`'s last step: bundles the editor app (admin/src) with esbuild into
+// dist/admin/ — minified, code-split ES modules with content-hashed names under assets/ (each
+// with its .br and .gz), and an index.html that loads the entry. The server serves that folder at /admin
 // (src/transports/admin-panel/). The app is type-checked by `tsc -p admin/tsconfig.json`
 // first (esbuild only strips types).
 //
@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outDir = path.join(root, 'dist', 'admin');
@@ -73,6 +73,14 @@ ${preloads.map((href) => `    <link rel="modulepreload" href="${href}" />`).join
 `.replace(/\n{2,}/g, '\n');
 writeFileSync(path.join(outDir, 'index.html'), html);
 
+// Each asset compressed once, here, at the highest levels (the server has no compression of its
+// own): @fastify/static sends the .br or .gz beside a file to a browser that accepts it.
+for (const file of Object.keys(outputs)) {
+  const bytes = readFileSync(path.join(root, file));
+  writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+  writeFileSync(path.join(root, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+}
+
 const testsDir = path.join(root, 'dist', 'test', 'admin-app');
 rmSync(testsDir, { recursive: true, force: true });
 const tests = readdirSync(path.join(root, 'admin', 'src'), { recursive: true })
@@ -96,23 +104,21 @@ if (tests.length > 0) {
 if (process.argv.includes('--sizes')) {
   // What the browser fetches before the login page shows: the page, its style sheet, the entry
   // and the chunks the entry imports statically (the shell's chunk comes after a login).
-  const files = [path.join(outDir, 'index.html'), ...[entryPath, ...entryOutput.imports.filter((item) => item.kind === 'import-statement').map((item) => item.path), ...(entryOutput.cssBundle ? [entryOutput.cssBundle] : [])].map((file) => path.join(root, file))];
-  let total = 0;
-  let totalJs = 0;
-  const rows = files.map((file) => {
+  // gzip -9 is the budget's measure; brotli is what the server sends to browsers that take it.
+  const staticImports = entryOutput.imports.filter((item) => item.kind === 'import-statement').map((item) => item.path);
+  const before = [path.join(outDir, 'index.html'), ...[entryPath, ...staticImports, ...(entryOutput.cssBundle ? [entryOutput.cssBundle] : [])].map((file) => path.join(root, file))];
+  const measure = (file) => {
     const bytes = readFileSync(file);
-    const gzip = gzipSync(bytes, { level: 9 }).length;
-    total += gzip;
-    if (file.endsWith('.js')) totalJs += gzip;
-    return `${path.relative(outDir, file).padEnd(36)} ${String(bytes.length).padStart(8)} B ${String(gzip).padStart(8)} B gzip`;
-  });
-  const lazy = Object.keys(outputs).filter((file) => file.endsWith('.js') && !files.includes(path.join(root, file)));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+  };
+  const row = ({ file, raw, gzip, br }) => `  ${path.relative(outDir, file).padEnd(30)} ${String(raw).padStart(7)} B ${String(gzip).padStart(7)} B gzip ${String(br).padStart(7)} B br`;
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows = before.map(measure);
+  const js = rows.filter((item) => item.file.endsWith('.js'));
+  const sum = (items, key) => items.reduce((total, item) => total + item[key], 0);
   console.log('Before the login page:');
-  for (const row of rows) console.log(`  ${row}`);
-  console.log(`  JavaScript: ${(totalJs / 1024).toFixed(1)} KB gzip (budget 150 KB); everything: ${(total / 1024).toFixed(1)} KB gzip`);
+  for (const item of rows) console.log(row(item));
+  console.log(`  JavaScript: ${kb(sum(js, 'gzip'))} gzip, ${kb(sum(js, 'br'))} br (budget: 150 KB gzip); everything: ${kb(sum(rows, 'gzip'))} gzip, ${kb(sum(rows, 'br'))} br`);
   console.log('Loaded after a login:');
-  for (const file of lazy) {
-    const bytes = readFileSync(path.join(root, file));
-    console.log(`  ${path.relative(outDir, path.join(root, file)).padEnd(36)} ${String(bytes.length).padStart(8)} B ${String(gzipSync(bytes, { level: 9 }).length).padStart(8)} B gzip`);
-  }
+  for (const file of Object.keys(outputs).map((output) => path.join(root, output)).filter((file) => !before.includes(file))) console.log(row(measure(file)));
 }

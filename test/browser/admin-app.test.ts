@@ -151,7 +151,12 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
     const { page } = session;
     try {
       const loaded: string[] = [];
-      page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+      const encodings = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url()).pathname;
+        loaded.push(url);
+        if (url.startsWith('/admin/assets/')) encodings.add(response.headers()['content-encoding'] ?? 'identity');
+      });
       await page.goto(`${session.app.baseUrl}/admin`);
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       assert.equal(await inPage(page, 'document.activeElement?.id'), 'email', 'the email field has the focus');
@@ -160,6 +165,7 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       assert.ok(scripts.length > 0 && !scripts.some((url) => /\/shell-/.test(url)), scripts.join());
       const gzipped = scripts.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(defaultAdminPanelDir(), url.slice('/admin/'.length))), { level: 9 }).length, 0);
       assert.ok(gzipped <= LOGIN_BUDGET_BYTES, `${gzipped} bytes of gzipped JavaScript before the login page (budget ${LOGIN_BUDGET_BYTES})`);
+      assert.deepEqual([...encodings], ['br'], 'the build\'s brotli copies are what Chromium received');
       t.diagnostic(`before the login page: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
       await screenshots(page, 'login');
 

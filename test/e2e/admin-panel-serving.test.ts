@@ -1,9 +1,11 @@
 // @databases: sqlite — serving the app's files and page reads no storage.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { AppConfig } from '../../src/core/config/app-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -16,8 +18,22 @@ function builtPanel(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'main-ABCD1234.js'), 'console.log(1);\n');
+  writeFileSync(path.join(dir, 'assets', 'main-ABCD1234.js.br'), brotliCompressSync('console.log(1);\n'));
+  writeFileSync(path.join(dir, 'assets', 'main-ABCD1234.js.gz'), gzipSync('console.log(1);\n'));
   writeFileSync(path.join(dir, 'assets', 'main-ABCD1234.css'), 'body{}\n');
   return dir;
+}
+
+/** A GET over node:http, which leaves the body as sent (fetch decompresses it). */
+function rawGet(baseUrl: string, url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(baseUrl + url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 function adminConfig(value: Record<string, unknown>): (config: AppConfig) => AppConfig {
@@ -56,6 +72,17 @@ describe('the admin panel at /admin', () => {
     assert.equal(script.text, 'console.log(1);\n');
     assert.match(script.headers.get('content-type') ?? '', /^(text|application)\/javascript/);
     assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    // The build's compressed copies, chosen by Accept-Encoding (raw HTTP: fetch would decompress them out of sight).
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await rawGet(app.baseUrl, '/admin/assets/main-ABCD1234.js', { 'accept-encoding': encoding });
+      assert.equal(compressed.headers['content-encoding'], encoding);
+      assert.match(String(compressed.headers.vary), /accept-encoding/i);
+      assert.equal(compressed.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(decode(compressed.body).toString(), 'console.log(1);\n');
+    }
+    const plain = await rawGet(app.baseUrl, '/admin/assets/main-ABCD1234.js', {});
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), 'console.log(1);\n');
     const css = await app.get('/admin/assets/main-ABCD1234.css');
     assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
     for (const url of ['/admin/assets/missing-0000.js', '/admin/assets/../index.html', '/admin/assets/']) {

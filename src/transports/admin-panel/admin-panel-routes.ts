@@ -16,7 +16,8 @@ export interface AdminPanelRoutesOptions {
  * The editor app at /admin, beside the admin API under the same prefix and never over it:
  *
  * - its hashed files under /admin/assets/, one route per file found at start (no wildcard, so
- *   no other path of /admin is taken), cached for a year as immutable: a new build has new names;
+ *   no other path of /admin is taken), cached for a year as immutable (a new build has new
+ *   names), brotli or gzip as the build compressed them when the browser accepts it;
  * - its page (index.html, `no-cache`: always revalidated, so a new build is seen at once) as the
  *   404 handler of /admin: any GET of a browser (text/html) that no API route matched — /admin
  *   itself and the app's own addresses (/admin/auth/login, /admin/content-manager/…). Every
@@ -35,6 +36,8 @@ export async function registerAdminPanelRoutes(fastify: FastifyInstance, { files
     cacheControl: true,
     etag: true,
     lastModified: false,
+    // The build wrote each asset's .br and .gz: sent to browsers that accept them (Vary: Accept-Encoding).
+    preCompressed: true,
   });
   await fastify.register(
     async (panel) => {
