@@ -25,8 +25,11 @@ export function App({ path }: { readonly path: string }) {
     void app.start();
   }, []);
 
+  // The shell's chunk: fetched once a session exists — at start already when this tab has a
+  // token (beside the session check), else after the login.
+  const wantShell = phase.kind === 'shell' || (phase.kind === 'loading' && app.session.token.value !== null);
   useEffect(() => {
-    if (phase.kind !== 'shell' || shell.value !== null) return;
+    if (!wantShell || shell.value !== null) return;
     void import('./screens/shell').then(
       (module) => {
         shell.value = module.Shell;
@@ -35,7 +38,7 @@ export function App({ path }: { readonly path: string }) {
         app.phase.value = { kind: 'error', message: String(error instanceof Error ? error.message : error) };
       },
     );
-  }, [phase.kind]);
+  }, [wantShell]);
 
   switch (phase.kind) {
     case 'loading':

@@ -6,7 +6,8 @@ import { createSessionStore } from './api/session-store';
 import { createThemeStore } from './theme/theme-store';
 import './styles/app.css';
 
-// The one place that reaches the browser's globals: everything below gets them from here.
+// The app's state is made here, once, from the browser's storage and media queries, and handed
+// down through AppContext (no module holds state of its own).
 const theme = createThemeStore(document.documentElement, localStorage, matchMedia('(prefers-color-scheme: dark)'));
 const state = createAppState(createSessionStore({ session: sessionStorage, local: localStorage }), theme);
 const root = document.getElementById('app');

@@ -6,6 +6,10 @@
  */
 export const en = {
   'app.name': 'Tessera',
+  'app.title': '{page} | Tessera',
+  'title.login': 'Log in',
+  'title.register': 'First administrator',
+  'title.home': 'Home',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',
   'app.error.title': 'The admin panel could not start',

@@ -3,6 +3,7 @@ import { useAppState } from '../app-context';
 import { t, tPlural } from '../i18n/translate';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthLayout } from './auth-layout';
 import { authErrorMessage } from './auth-error-message';
 import { looksLikeEmail } from './password-rules';
@@ -10,6 +11,7 @@ import { looksLikeEmail } from './password-rules';
 /** POST /admin/login with "remember me" (the server then keeps its refresh cookie for days, not for the browser session). */
 export function LoginScreen() {
   const app = useAppState();
+  useDocumentTitle(t('title.login'));
   const email = useSignal('');
   const password = useSignal('');
   const rememberMe = useSignal(false);

@@ -4,6 +4,7 @@ import { ApiError } from '../api/api-error';
 import { t, tPlural } from '../i18n/translate';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthLayout } from './auth-layout';
 import { authErrorMessage } from './auth-error-message';
 import { focusFirstInvalid } from './login-screen';
@@ -19,6 +20,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
  */
 export function RegisterScreen() {
   const app = useAppState();
+  useDocumentTitle(t('title.register'));
   const values = {
     firstname: useSignal(''),
     lastname: useSignal(''),

@@ -1,41 +1,29 @@
 import { useSignal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { useAppState } from '../app-context';
+import type { NavigationState } from '../app-state';
+import type { NavigationEntry } from '../content/content-navigation';
 import { t, tPlural } from '../i18n/translate';
 import { BrandMark } from '../ui/brand-mark';
 import { ThemeToggle } from '../ui/theme-toggle';
-import { contentNavigation, type ContentNavigation, type NavigationEntry } from './content-navigation';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { displayName, UserMenu } from './user-menu';
 
-type Navigation = { readonly kind: 'loading' } | { readonly kind: 'failed' } | { readonly kind: 'ready'; readonly value: ContentNavigation };
+type Navigation = NavigationState;
 
 const MEDIA_LIBRARY = '/admin/plugins/upload';
 
 /**
  * The signed-in frame: a header (navigation toggle on small screens, theme, account), the
- * content manager's navigation from GET /content-manager/init and the admin's permissions,
- * and the page of the current address. Loaded as its own chunk, after the login.
+ * content manager's navigation (loaded by the app state when the session started) and the page
+ * of the current address. Loaded as its own chunk, after the login.
  */
 export function Shell({ path }: { readonly path: string }) {
   const app = useAppState();
-  const navigation = useSignal<Navigation>({ kind: 'loading' });
+  const navigation = app.navigation;
   const drawerOpen = useSignal(false);
   const user = app.session.user.value;
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([app.api.contentManagerInit(), app.api.permissions()]).then(
-      ([init, permissions]) => {
-        if (live) navigation.value = { kind: 'ready', value: contentNavigation(init.contentTypes, permissions) };
-      },
-      () => {
-        if (live) navigation.value = { kind: 'failed' };
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (!drawerOpen.value) return undefined;
@@ -155,38 +143,54 @@ function isCurrent(entry: NavigationEntry, path: string): boolean {
 }
 
 function Page({ navigation, path, name }: { readonly navigation: Navigation; readonly path: string; readonly name: string }) {
+  const content = pageContent(navigation, path, name);
+  useDocumentTitle(content.title);
+  return content.body;
+}
+
+/** The page of an address: its title (for the tab) and what it shows. */
+function pageContent(navigation: Navigation, path: string, name: string): { readonly title: string; readonly body: ComponentChildren } {
   if (path === MEDIA_LIBRARY) {
-    return (
-      <>
-        <h1>{t('shell.nav.mediaLibrary')}</h1>
-        <p class="page__note">{t('shell.page.notBuilt')}</p>
-      </>
-    );
+    return {
+      title: t('shell.nav.mediaLibrary'),
+      body: (
+        <>
+          <h1>{t('shell.nav.mediaLibrary')}</h1>
+          <p class="page__note">{t('shell.page.notBuilt')}</p>
+        </>
+      ),
+    };
   }
   if (path.startsWith('/admin/content-manager/')) {
-    if (navigation.kind !== 'ready') return <p class="page__note">{t('app.loading')}</p>;
+    if (navigation.kind !== 'ready') return { title: t('app.loading'), body: <p class="page__note">{t('app.loading')}</p> };
     const all = [...navigation.value.collectionTypes, ...navigation.value.singleTypes];
     const entry = all.find((candidate) => isCurrent(candidate, path));
-    if (!entry) return <p class="page__note">{t('shell.page.unknownType')}</p>;
-    return (
-      <>
-        <h1>{entry.label}</h1>
-        <p class="page__note">{t('shell.page.notBuilt')}</p>
-      </>
-    );
+    if (!entry) return { title: t('shell.nav.contentManager'), body: <p class="page__note">{t('shell.page.unknownType')}</p> };
+    return {
+      title: entry.label,
+      body: (
+        <>
+          <h1>{entry.label}</h1>
+          <p class="page__note">{t('shell.page.notBuilt')}</p>
+        </>
+      ),
+    };
   }
-  return (
-    <>
-      <h1>{t('shell.home.greeting', { name })}</h1>
-      {navigation.kind === 'ready' && (
-        <p class="page__lead">
-          {t('shell.home.summary', {
-            collections: tPlural('shell.home.collectionTypes', navigation.value.collectionTypes.length),
-            singles: tPlural('shell.home.singleTypes', navigation.value.singleTypes.length),
-          })}
-        </p>
-      )}
-      <p class="page__note">{t('shell.home.pick')}</p>
-    </>
-  );
+  return {
+    title: t('title.home'),
+    body: (
+      <>
+        <h1>{t('shell.home.greeting', { name })}</h1>
+        {navigation.kind === 'ready' && (
+          <p class="page__lead">
+            {t('shell.home.summary', {
+              collections: tPlural('shell.home.collectionTypes', navigation.value.collectionTypes.length),
+              singles: tPlural('shell.home.singleTypes', navigation.value.singleTypes.length),
+            })}
+          </p>
+        )}
+        <p class="page__note">{t('shell.home.pick')}</p>
+      </>
+    ),
+  };
 }
