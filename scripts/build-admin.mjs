@@ -53,6 +53,9 @@ const url = (file) => BASE + path.relative(assetsDir, path.join(root, file)).spl
 const preloads = entryOutput.imports.filter((item) => item.kind === 'import-statement').map((item) => url(item.path));
 const css = entryOutput.cssBundle ? [url(entryOutput.cssBundle)] : [];
 
+// The brand mark as the tab's icon, inline (the default security policy allows data: images):
+// no /favicon.ico request, which the server would answer with a 404.
+const icon = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="13" height="13" rx="3" fill="#4945ff"/><rect x="17" y="2" width="13" height="13" rx="3" fill="#4945ff" opacity=".55"/><rect x="2" y="17" width="13" height="13" rx="3" fill="#4945ff" opacity=".55"/><rect x="17" y="17" width="13" height="13" rx="3" fill="#4945ff" opacity=".3"/></svg>')}`;
 const html = `<!doctype html>
 <html lang="en">
   <head>
@@ -61,6 +64,7 @@ const html = `<!doctype html>
     <meta name="color-scheme" content="light dark" />
     <meta name="robots" content="noindex" />
     <title>Tessera</title>
+    <link rel="icon" type="image/svg+xml" href="${icon}" />
 ${css.map((href) => `    <link rel="stylesheet" href="${href}" />`).join('\n')}
 ${preloads.map((href) => `    <link rel="modulepreload" href="${href}" />`).join('\n')}
     <script type="module" src="${url(entryPath)}"></script>

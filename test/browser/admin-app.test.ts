@@ -70,9 +70,15 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
+        // Failed loads are judged below, by their answer (the console names no address).
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
         // Answers the app expects and handles: a 401 is how the protocol says "no session" (the
         // silent POST /admin/access-token at start), a 400 a refused login or registration.
-        if (message.type() === 'error' && !/status of 40[01]\b/.test(message.text())) problems.push(`console: ${message.text()}`);
+        const expected = response.status() === 401 || (response.status() === 400 && ['/admin/login', '/admin/register-admin'].includes(pathname));
+        if (response.status() >= 400 && !expected) problems.push(`${response.request().method()} ${pathname}: ${response.status()}`);
       });
       return {
         app,
