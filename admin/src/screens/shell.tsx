@@ -162,7 +162,17 @@ function pageContent(navigation: Navigation, path: string, name: string): { read
     };
   }
   if (path.startsWith('/admin/content-manager/')) {
-    if (navigation.kind !== 'ready') return { title: t('app.loading'), body: <p class="page__note">{t('app.loading')}</p> };
+    if (navigation.kind === 'loading') return { title: t('app.loading'), body: <p class="page__note">{t('app.loading')}</p> };
+    if (navigation.kind === 'failed') {
+      return {
+        title: t('shell.nav.contentManager'),
+        body: (
+          <p class="page__note" role="alert">
+            {t('shell.nav.loadError')}
+          </p>
+        ),
+      };
+    }
     const all = [...navigation.value.collectionTypes, ...navigation.value.singleTypes];
     const entry = all.find((candidate) => isCurrent(candidate, path));
     if (!entry) return { title: t('shell.nav.contentManager'), body: <p class="page__note">{t('shell.page.unknownType')}</p> };
