@@ -322,6 +322,33 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
     }
   });
 
+  it('says so when the server fails: an unreachable server, then content types that cannot be loaded', async (t) => {
+    const session = await open(t, { withAdmin: true });
+    const { page } = session;
+    try {
+      // Page routes come before the context's (the fake's): these answers win while they are in place.
+      const init = (url: URL) => url.pathname === '/admin/init';
+      await page.route(init, (route) => route.abort('connectionrefused'));
+      await page.goto(`${session.app.baseUrl}/admin`);
+      await page.getByRole('heading', { name: 'The admin panel could not start' }).waitFor();
+      assert.equal(await page.getByRole('alert').filter({ hasText: 'The server could not be reached.' }).count(), 1);
+      await page.unroute(init);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+
+      await page.route((url) => url.pathname === '/content-manager/init', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } }) }),
+      );
+      await logIn(page, { rememberMe: false });
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('alert').filter({ hasText: 'The content types could not be loaded.' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Media Library' }).isVisible(), true);
+      const expected = (problem: string) => problem === 'GET /content-manager/init: 500' || problem.startsWith('console: Failed to load resource: net::ERR_CONNECTION_REFUSED');
+      assert.deepEqual(session.problems.filter((problem) => !expected(problem)), []);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('follows the system\'s theme until the toggle picks one, which a reload keeps', async (t) => {
     const session = await open(t, { withAdmin: true, colorScheme: 'dark' });
     const { page } = session;
