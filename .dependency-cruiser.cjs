@@ -16,6 +16,8 @@
 // transports → core; core → core.
 // core names no package of the HTTP framework either (fastify, mercurius, @fastify/*).
 // Between folders: no cycles, whatever the layer.
+// Beside the layers, admin/src is the editor app: a browser program that imports nothing of src/
+// and that nothing of src/ imports (the server serves its build, dist/admin).
 
 // Every folder of src/plugins: a new plugin is held to the rules without being listed here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- this config file is CommonJS
@@ -88,6 +90,28 @@ module.exports = {
       },
     })),
     {
+      name: 'app-is-its-own-program',
+      comment: 'the editor app (admin/src) talks to the server over HTTP only: it imports nothing of src/.',
+      severity: 'error',
+      from: { path: '^admin/src/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'server-never-imports-the-app',
+      comment: 'the server serves the built app (dist/admin) and never imports its sources.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^admin/' },
+    },
+    {
+      name: 'no-app-folder-cycles',
+      comment: 'the folders of the editor app form no cycle either.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^admin/src/([^/]+)' },
+      to: { circular: true, pathNot: '^admin/src/$1(/|$)' },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'folders form no cycle (type-only imports included); cycles inside one component folder (graphql/resolve ↔ graphql/types) are its own business.',
       severity: 'error',
@@ -98,10 +122,12 @@ module.exports = {
   ],
   options: {
     // src/, and the HTTP packages so that core-knows-no-transport sees edges to them (never followed further).
-    includeOnly: ['^src/', HTTP_PACKAGES],
+    // admin/src: the editor app, held to its own rules (it is a browser program, not a layer).
+    includeOnly: ['^src/', '^admin/src/', HTTP_PACKAGES],
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    // .tsx and extensionless imports: the editor app's (bundler resolution, admin/tsconfig.json).
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 };

@@ -7,7 +7,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -39,6 +39,20 @@ export default tseslint.config(
   {
     files: ['src/core/schema/**/*.ts', 'src/core/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/documents/*', '**/query/*', '**/rest/*', '**/auth/*'], message: 'schema/ and db/ depend only on shared/ (db may use schema types).' }] }] },
+  },
+  {
+    // The editor app (admin/) is a browser program of its own: it talks to the server over HTTP
+    // only, and the server serves its built files without importing it (the other direction is
+    // npm run check:deps' rule server-never-imports-the-app: a src/ block here would replace the
+    // no-restricted-imports options of the blocks above).
+    files: ['admin/**/*.ts', 'admin/**/*.tsx'],
+    ignores: ['admin/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/core/**', '**/src/transports/**', '**/src/plugins/**', '**/src/server/**', '**/src/compat/**', 'node:*'], message: 'The admin app imports nothing of the server (nor Node): it calls the admin API.' }] }] },
+  },
+  {
+    // Its unit tests run in Node (node:test, node:assert), still without the server's code.
+    files: ['admin/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/core/**', '**/src/transports/**', '**/src/plugins/**', '**/src/server/**', '**/src/compat/**'], message: 'The admin app imports nothing of the server: it calls the admin API.' }] }] },
   },
   {
     files: ['**/*.cjs'],

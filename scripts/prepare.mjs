@@ -1,8 +1,9 @@
 // `npm run prepare`: npm runs it after `npm install`/`npm ci` in a clone, before `npm pack` and
 // `npm publish`, and when a project installs Tessera from a git URL (npm installs the clone's
-// devDependencies and runs this before packing it). Each needs dist/: build it. The build is
-// incremental (dist/.tsbuildinfo), so the `npm run build` of `npm test` right after `npm ci`
-// finds nothing left to do: CI does not build twice.
+// devDependencies and runs this before packing it). Each needs dist/: build it — the server
+// (tsc) and the editor app (dist/admin, which the package ships: nothing is built at install
+// or start of an installed package). tsc is incremental (dist/.tsbuildinfo); the app's bundle
+// takes under a second.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,5 +20,13 @@ try {
   console.error('tessera: dist/ is missing and TypeScript is not installed: run npm install (with devDependencies), then npm run build.');
   process.exit(1);
 }
-const build = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
-process.exit(build.status ?? 1);
+const steps = [
+  [tsc, '-p', path.join(root, 'tsconfig.json')],
+  [tsc, '-p', path.join(root, 'admin', 'tsconfig.json')],
+  [tsc, '-p', path.join(root, 'admin', 'tsconfig.test.json')],
+  [path.join(root, 'scripts', 'build-admin.mjs')],
+];
+for (const args of steps) {
+  const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
+}

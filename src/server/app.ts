@@ -2,7 +2,7 @@ import { createChangeListeners, type ChangeListeners } from '../core/events/chan
 import { createEventHub } from '../compat/events/event-hub.js';
 import { createOutboxRecorder } from '../core/events/event-outbox.js';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AuthService } from '../core/auth/auth-service.js';
 import { createAuthService } from '../core/auth/create-auth-service.js';
 import { authStrategies, configReaders, feedTopics, pluginActions, registerFeatureRoutes, registerHooks } from './features.js';
@@ -10,6 +10,9 @@ import { deferredModelRuntime } from './deferred-model-runtime.js';
 import { readPluginConfigs } from '../core/config/read-plugin-configs.js';
 import { LOCALE_CONFIG } from '../core/locales/locale-config.js';
 import { registerAdmin } from '../transports/admin/admin-plugin.js';
+import { readAdminPanelConfig } from '../transports/admin-panel/admin-panel-config.js';
+import { defaultAdminPanelDir, readAdminPanelFiles } from '../transports/admin-panel/admin-panel-files.js';
+import { registerAdminPanelRoutes } from '../transports/admin-panel/admin-panel-routes.js';
 import type { HttpPluginContext } from '../transports/plugin-http.js';
 import type { PluginContext } from '../core/plugin/plugin-context.js';
 import { createKeyValueStore } from '../core/store/key-value-store.js';
@@ -121,9 +124,11 @@ export interface CreateAppOptions {
   readonly clock?: Clock;
   /** How often the change feed reads what other instances changed (default 2000 ms); deferred storage removal waits twice as long. */
   readonly followDelayMs?: number;
+  /** The built editor app served at /admin (default: the package's dist/admin, written by `npm run build`). */
+  readonly adminPanelDir?: string;
 }
 
-function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths } {
+function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: KnownPaths; notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply } {
   const fastify = Fastify({
     logger: config.logger,
     bodyLimit: config.server.bodyLimit,
@@ -150,20 +155,22 @@ function buildHttp(config: AppConfig): { fastify: FastifyInstance; knownPaths: K
     // Named here: a reply that had its own serializer (GraphQL's) gets no content type from Fastify.
     return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope.body);
   });
-  fastify.setNotFoundHandler((_request, reply) => {
+  const notFound = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const envelope = toErrorEnvelope(new NotFoundError());
     return reply.code(envelope.status).send(envelope.body);
-  });
-  return { fastify, knownPaths };
+  };
+  fastify.setNotFoundHandler(notFound);
+  return { fastify, knownPaths, notFound };
 }
 
 /**
  * The composition root: config → registry → database → services → HTTP. Everything else
  * receives what it needs from here; nothing reads globals.
  */
-export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock, followDelayMs }: CreateAppOptions): Promise<App> {
+export async function createApp({ projectDir, env = {}, override, log = () => undefined, clock = systemClock, followDelayMs, adminPanelDir }: CreateAppOptions): Promise<App> {
   const loaded = await loadAppConfig({ projectDir, env });
   const config = override ? override(loaded) : loaded;
+  const adminPanel = readAdminPanelConfig(config.files.admin);
   // Every section of config/plugins is checked before anything is touched.
   const configs = readPluginConfigs(configReaders(), config);
   // register() comes first, as in Strapi: the custom fields it registers are part of the model.
@@ -323,7 +330,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
 
     const secrets = config.database.client === 'sqlite' ? [] : [config.database.connection.password, config.database.connection.connectionString];
     const readiness = createReadiness({ database, secrets });
-    const { fastify, knownPaths } = buildHttp(config);
+    const { fastify, knownPaths, notFound } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
     const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners, versionHistory };
@@ -346,6 +353,13 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // Password-reset mails go through the email plugin's provider, as users-permissions' do.
     await registerAdmin(fastify, base, { mailer: createEmailService(config, configs.of(EMAIL_CONFIG), log), serverUrl: serverUrlOf(fastify, features) });
     const plugins = await registerFeatureRoutes(fastify, features);
+    // The editor app: its assets and, for browser navigations no admin route matched, its page.
+    if (adminPanel.serve) {
+      const panelDir = adminPanelDir ?? defaultAdminPanelDir();
+      const files = readAdminPanelFiles(panelDir);
+      if (files === null) log(`The admin panel is not built (no ${panelDir}/index.html): run npm run build to serve it at /admin.`);
+      else await registerAdminPanelRoutes(fastify, { files, notFound });
+    }
     // A project type named like a route of a feature (upload, auth, users, …) would never be served.
     checkRouteNames(initialRegistry.contentTypes, routeNames(), config.rest.prefix);
     // After the names' check: the project's routes of its content-types are not other features' routes.

@@ -87,6 +87,8 @@ describe('packaging: npm pack → tessera new → npm install of the tarball →
     assert.ok(pack);
     const files = pack.files.map((file) => file.path);
     assert.ok(files.includes('dist/src/server/main.js') && files.includes('examples/blog/src/index.mjs') && files.includes('README.md'), files.join('\n'));
+    // The admin app ships built (npm pack ran prepare): nothing is built at install or start.
+    assert.ok(files.includes('dist/admin/index.html') && files.some((file) => /^dist\/admin\/assets\/main-[A-Z0-9]+\.js$/.test(file)), files.join('\n'));
     const unwanted = files.filter((file) => /(^|\/)(test|bench)\/|\.test\.js$|\.ts$|\.map$/.test(file));
     assert.deepEqual(unwanted, [], 'no tests, benchmarks, sources or maps');
 
@@ -137,6 +139,9 @@ describe('packaging: npm pack → tessera new → npm install of the tarball →
       assert.equal(response.status, 200);
       const body = (await response.json()) as { data: { title: string }[] };
       assert.equal(body.data.length, 3, 'the seed script of the template ran');
+      const panel = await fetch(`${address}/admin`, { headers: { accept: 'text/html' } });
+      assert.equal(panel.status, 200);
+      assert.match(await panel.text(), /<script type="module" src="\/admin\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
     } finally {
       child.kill('SIGTERM');
     }

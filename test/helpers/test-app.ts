@@ -59,6 +59,8 @@ export interface TestAppOptions {
    * synced before (see createTestDatabase); the start still runs its sync, which finds it done.
    */
   readonly presynced?: boolean;
+  /** The built editor app to serve at /admin (default: the package's dist/admin). */
+  readonly adminPanelDir?: string;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       env: options.env ?? {},
       ...(options.log ? { log: options.log } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.adminPanelDir ? { adminPanelDir: options.adminPanelDir } : {}),
       override: (config) => {
         const base: AppConfig = { ...config, server: { ...config.server, host: '127.0.0.1', port: 0 }, database: database.config };
         return options.override ? options.override(base) : base;
