@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../core/db/database.js';
 import type { Document } from '../../core/documents/document.js';
 import { isDocumentId } from '../../core/documents/document-id.js';
-import type { DocumentService, WriteActor } from '../../core/documents/document-service.js';
+import type { BatchOperation, DocumentService, WriteActor } from '../../core/documents/document-service.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
 import { toOffsetLimit, type DocumentQuery, type FilterNode, type Status } from '../../core/query/document-query.js';
@@ -275,12 +275,15 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       // Strapi saves the body into the draft first when the caller may update it (else the body is ignored).
       const updateGrant = ability.grant(A.update, contentType.uid);
       const body = contentData(request.body, contentType, updateGrant ?? NO_FIELDS);
+      const operations: BatchOperation[] = [];
       if (updateGrant && Object.keys(body).length > 0) {
         const write = validateData(body, contentType, 'update', context.registry());
-        await documents.update({ documentId, write, query: readQuery(contentType, grant, locale, 'draft'), actor });
+        operations.push({ action: 'update', request: { documentId, write, query: readQuery(contentType, grant, locale, 'draft'), actor } });
       }
-      const document = await documents.publish({ contentType, documentId, query: readQuery(contentType, grant, locale, 'published'), actor });
-      if (!document) throw new NotFoundError();
+      // Saved and published in one transaction (entry.update, then entry.publish, as Strapi announces them): a draft that cannot be published is not saved either.
+      operations.push({ action: 'publish', request: { contentType, documentId, query: readQuery(contentType, grant, locale, 'published'), actor } });
+      const document = (await documents.batch({ operations })).at(-1);
+      if (!document || typeof document !== 'object') throw new NotFoundError();
       return answer(contentType, grant, document, 'published');
     },
 
@@ -295,10 +298,16 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError('Entity not found');
       const discard = request.body !== null && typeof request.body === 'object' && (request.body as Record<string, unknown>).discardDraft === true;
       const query = readQuery(contentType, grant, locale, 'draft');
-      if (discard) await documents.discardDraft({ contentType, documentId, query, actor });
-      const document = await documents.unpublish({ contentType, documentId, query, actor });
-      if (!document) throw new NotFoundError('Entity not found');
-      return answer(contentType, grant, document, 'draft');
+      // Strapi answers the published version the unpublish removes (recorded: unpublish.json), read before it goes.
+      const removed = await documents.findOne({ query: readQuery(contentType, grant, locale, 'published'), documentId });
+      if (!removed) throw new NotFoundError('Entity not found');
+      const operations: BatchOperation[] = discard ? [{ action: 'discardDraft', request: { contentType, documentId, query, actor } }] : [];
+      operations.push({ action: 'unpublish', request: { contentType, documentId, query, actor } });
+      if ((await documents.batch({ operations })).at(-1) === null) throw new NotFoundError('Entity not found');
+      // Shaped with the versions it had (its status is the published one's: published or modified, as Strapi's); meta is of now.
+      const shape = await shapeContext(contentType, grant, [documentId], versions);
+      const metaShape = await shapeContext(contentType, grant, [documentId]);
+      return { data: shapeDocument(removed, shape), meta: documentMeta(documentId, versionLocale(contentType, locale), 'published', metaShape) };
     },
 
     async discard(request: Request) {
@@ -331,16 +340,11 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
         return reachesVersion(grant, ability.user.id, own.find((version) => version.status === 'draft') ?? own[0]);
       });
       if (reached.length === 0 && kind === 'delete') throw new NotFoundError();
-      let count = 0;
-      for (const documentId of reached) {
-        if (kind === 'delete') {
-          if (await documents.delete({ contentType, documentId, locale })) count += 1;
-        } else {
-          const query = readQuery(contentType, grant, locale, kind === 'publish' ? 'published' : 'draft');
-          const done = kind === 'publish' ? await documents.publish({ contentType, documentId, query, actor }) : await documents.unpublish({ contentType, documentId, query, actor });
-          if (done) count += 1;
-        }
-      }
+      // One transaction for the whole bulk, as Strapi's: a draft that cannot be published fails it all, nothing written.
+      const query = readQuery(contentType, grant, locale, kind === 'publish' ? 'published' : 'draft');
+      const operations: BatchOperation[] = reached.map((documentId) => (kind === 'delete' ? { action: 'delete', request: { contentType, documentId, locale } } : { action: kind, request: { contentType, documentId, query, actor } }));
+      const results = operations.length > 0 ? await documents.batch({ operations }) : [];
+      const count = results.filter((result) => result !== null && result !== false).length;
       return { count };
     },
 
