@@ -12,7 +12,7 @@ import type { DocumentWrite, WriteMode } from './model-write.js';
  */
 export interface WriteActor {
   readonly adminUserId: number;
-  readonly origin: 'content-manager';
+  readonly origin: 'content-manager' | 'media-library';
 }
 
 /** The write that creates a new locale of a document, given the document's shared values (as API data). */

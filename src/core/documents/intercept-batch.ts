@@ -59,7 +59,8 @@ export async function interceptBatch(interceptor: DocumentInterceptor, reads: Do
   const queued = waiting.filter((item): item is Waiting => item !== undefined);
   let results: BatchResult[];
   try {
-    results = queued.length > 0 ? await runAll(queued.map((item) => item.operation)) : [];
+    // Run even when every hook answered without `run`: the batch's `alongside` rows are written all the same.
+    results = await runAll(queued.map((item) => item.operation));
   } catch (error) {
     return fail(error);
   }
