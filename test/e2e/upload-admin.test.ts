@@ -221,6 +221,8 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     const search = await call('GET', '/upload/files?sort=name:ASC&page=1&pageSize=10&_q=O.PNG');
     assert.deepEqual(search.body.results.map((file: any) => file.name), ['two.png']);
     const got = await call('GET', `/upload/files/${red.id}`);
+    assert.deepEqual(keys(got.body), keys(strapi['files-get']!.body));
+    assert.deepEqual(keys(got.body.createdBy), keys(strapi['files-get']!.body.createdBy));
     assert.equal(got.body.folder.id, folderB.id);
     assert.equal(got.body.folderPath, folderB.path);
     const missing = await call('GET', '/upload/files/999999');
@@ -347,6 +349,33 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.equal(await events('media.update'), 6);
   });
 
+  it('a bulk delete refused by a project hook at its 3rd file deletes nothing: rows, links, folders, objects and events stay', async () => {
+    const sent = await multipart('POST', '/upload', form([['k1.png', await png(6, 6)], ['k2.png', await png(6, 7)], ['k3.png', await png(6, 8)]], { folder: folderC.id }));
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    const ids = sent.body.map((file: any) => file.id);
+    let third: string = sent.body[2].documentId;
+    t.app.hooks.lifecycles.subscribe({
+      models: ['plugin::upload.file'],
+      beforeDelete(event) {
+        if ((event.params.where as { documentId?: string }).documentId === third) throw new Error('kept by the project');
+      },
+    });
+    const before = await snapshot();
+    const deletes = await events('media.delete');
+    const refused = await call('POST', '/upload/actions/bulk-delete', { fileIds: ids });
+    assert.equal(refused.status, 500, refused.text);
+    assert.deepEqual(await snapshot(), before);
+    assert.equal(await events('media.delete'), deletes);
+    // Without the refused file, the other two go in one transaction, with one media.delete each.
+    const done = await call('POST', '/upload/actions/bulk-delete', { fileIds: ids.slice(0, 2) });
+    assert.equal(done.status, 200, done.text);
+    assert.equal(await events('media.delete'), deletes + 2);
+    const left = await t.app.database.db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+    assert.deepEqual(left.map((row) => Number(row.id)), [ids[2]]);
+    third = '';
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { fileIds: [ids[2]] })).status, 200);
+  });
+
   it('bulk-deletes files and folder trees: every folder below and every file inside go, objects removed from the provider', async () => {
     const loose = await multipart('POST', '/upload', form([['loose.png', await png(12, 12)]]));
     const inC = await multipart('POST', '/upload', form([['deep.png', await png(12, 12)]], { folder: folderC.id }));
@@ -374,7 +403,8 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     const deletes = await events('media.delete');
     const response = await call('DELETE', `/upload/files/${two.id}`);
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(keys(response.body), keys(strapi['files-delete']!.body).filter((key) => key !== 'createdBy'));
+    assert.deepEqual(keys(response.body), keys(strapi['files-delete']!.body));
+    assert.deepEqual(keys(response.body.createdBy), keys(strapi['files-delete']!.body.createdBy));
     assert.equal((await call('DELETE', `/upload/files/${two.id}`)).status, 404);
     assert.equal(await events('media.delete'), deletes + 1);
     assert.deepEqual(await stored(), []);
@@ -463,7 +493,7 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.deepEqual(await snapshot(), before);
   });
 
-  it('Editor: the media library but not its settings; Author: uploads, but reads and changes no file it cannot be shown to have created', async () => {
+  it('Editor: the media library but not its settings; Author: uploads, reads and changes its own files only (admin::is-creator)', async () => {
     assert.equal((await call('GET', '/upload/settings', undefined, editor)).status, 403);
     const folder = await call('POST', '/upload/folders', { name: 'Editorial', parent: null }, editor);
     assert.equal(folder.status, 201, folder.text);
@@ -474,16 +504,25 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
 
     const byAuthor = await multipart('POST', '/upload', form([['au.png', await png(8, 8)]]), author);
     assert.equal(byAuthor.status, 201, JSON.stringify(byAuthor.body));
-    // Files record no creator in Tessera: an admin::is-creator grant reaches none of them.
+    const own = byAuthor.body[0];
+    // admin::is-creator: the Author lists and changes the files they uploaded, and no other.
     const listed = await call('GET', '/upload/files', undefined, author);
-    assert.deepEqual([listed.status, listed.body.results], [200, []]);
+    assert.deepEqual([listed.status, listed.body.results.map((item: any) => item.id), listed.body.pagination.total], [200, [own.id], 1]);
+    const mine = await call('GET', `/upload/files/${own.id}`, undefined, author);
+    assert.equal(mine.status, 200, mine.text);
+    const authorUser = await call('GET', '/admin/users/me', undefined, author);
+    assert.equal(mine.body.createdBy.id, authorUser.body.data.id);
+    assert.equal((await call('GET', `/upload/files/${file.id}`, undefined, editor)).body.createdBy.email, (await call('GET', '/admin/users/me', undefined, editor)).body.data.email);
+    assert.equal((await call('PUT', `/upload/files/${own.id}`, { fileInfo: { name: 'mine.png' } }, author)).status, 200);
     const before = await snapshot();
     assert.equal((await call('GET', `/upload/files/${file.id}`, undefined, author)).status, 403);
     assert.equal((await call('PUT', `/upload/files/${file.id}`, { fileInfo: { name: 'mine.png' } }, author)).status, 403);
     assert.equal((await call('DELETE', `/upload/files/${file.id}`, undefined, author)).status, 403);
-    assert.equal((await call('POST', '/upload/actions/bulk-delete', { fileIds: [file.id] }, author)).status, 403);
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { fileIds: [own.id, file.id] }, author)).status, 403);
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { folderIds: [folder.body.data.id] }, author)).status, 403);
     assert.equal((await call('GET', '/upload/settings', undefined, author)).status, 403);
     assert.deepEqual(await snapshot(), before);
     assert.equal((await call('PUT', '/upload/configuration', { pageSize: 20, sort: 'createdAt:DESC' }, author)).status, 200);
+    assert.equal((await call('POST', '/upload/actions/bulk-delete', { fileIds: [own.id] }, author)).status, 200);
   });
 });

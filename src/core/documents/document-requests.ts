@@ -12,7 +12,7 @@ import type { DocumentWrite, WriteMode } from './model-write.js';
  */
 export interface WriteActor {
   readonly adminUserId: number;
-  readonly origin: 'content-manager';
+  readonly origin: 'content-manager' | 'media-library';
 }
 
 /** The write that creates a new locale of a document, given the document's shared values (as API data). */
@@ -116,4 +116,24 @@ export interface VersionActionRequest {
   readonly documentId: string;
   readonly query: DocumentQuery;
   readonly actor?: WriteActor;
+}
+
+/** One operation of a batch: an existing document's update, delete or Draft & Publish action. */
+export type BatchOperation =
+  | { readonly action: 'update'; readonly request: UpdateRequest }
+  | { readonly action: 'delete'; readonly request: DeleteRequest }
+  | { readonly action: 'publish' | 'unpublish' | 'discardDraft'; readonly request: VersionActionRequest };
+
+/** What each operation of a batch returned, as the operation alone returns it (a document or null; a delete: whether it removed something). */
+export type BatchResult = Document | boolean | null;
+
+/**
+ * Several operations in one transaction, in order: all are written, or none (a bulk publish with
+ * one invalid draft publishes nothing). Each is still its own operation for the project's hooks
+ * and events: seen once, its events recorded in the shared transaction.
+ */
+export interface BatchRequest {
+  readonly operations: readonly BatchOperation[];
+  /** Rows a plugin writes in the batch's transaction after its operations (the media library's folders of a bulk delete). */
+  readonly alongside?: (trx: DbTransaction, results: readonly BatchResult[]) => Promise<void>;
 }

@@ -3,6 +3,8 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import { DEFAULT_REST_CONFIG } from '../config/app-config.js';
 import type { Document, DocumentPage } from './document.js';
 import type {
+  BatchRequest,
+  BatchResult,
   CreateManyRequest,
   CreateRequest,
   DeleteRequest,
@@ -21,12 +23,14 @@ import { updateDocument } from './service/update-document.js';
 import { putSingle } from './service/put-single.js';
 import { deleteDocument, deleteLocaleVersions } from './service/delete-document.js';
 import { discardDraft, publishDocument, unpublishDocument } from './service/version-actions.js';
+import { runBatch } from './service/run-batch.js';
+import { interceptBatch } from './intercept-batch.js';
 import type { DocumentAction, DocumentInterceptor, DocumentReads, RequestOf, ResultOf } from './document-interceptor.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ChangeRecorder } from '../events/change-recorder.js';
 import type { VersionHistorySlot } from './version-history.js';
 
-export type { Localize, WriteActor, WriteGuard } from './document-requests.js';
+export type { BatchOperation, BatchResult, Localize, WriteActor, WriteGuard } from './document-requests.js';
 
 /**
  * The only data API the transports call. It knows content-types, documents and SQL, and
@@ -53,6 +57,13 @@ export interface DocumentService {
   publish(request: VersionActionRequest): Promise<Document | null>;
   unpublish(request: VersionActionRequest): Promise<Document | null>;
   discardDraft(request: VersionActionRequest): Promise<Document | null>;
+  /**
+   * Updates, deletes and Draft & Publish actions of several documents in one transaction (all or
+   * none: the first failure rolls every one back); each operation's result, in order. The
+   * project's hooks see each operation once, as if called alone (after-hooks after the commit),
+   * and each records its own events.
+   */
+  batch(request: BatchRequest): Promise<BatchResult[]>;
   /**
    * Removes every version written in a locale, of every localized type, inside the caller's
    * transaction (a locale being deleted: its row goes in the same one); the number of
@@ -110,6 +121,10 @@ export function createDocumentService({ database, registry, now = () => new Date
     publish: intercepted(interceptor, reads, 'publish', byType, (request) => publishDocument(context, request)),
     unpublish: intercepted(interceptor, reads, 'unpublish', byType, (request) => unpublishDocument(context, request)),
     discardDraft: intercepted(interceptor, reads, 'discardDraft', byType, (request) => discardDraft(context, request)),
+    batch: (request) => {
+      const run = (operations: BatchRequest['operations']) => runBatch(context, { ...request, operations });
+      return interceptor?.active ? interceptBatch(interceptor, reads, request.operations, run) : run(request.operations);
+    },
     deleteLocaleVersions: (trx, locale) => deleteLocaleVersions(context, trx, locale),
   };
 }

@@ -75,6 +75,7 @@ function liveDocuments(current: () => ModelState): DocumentService {
     publish: (request) => documents().publish(request),
     unpublish: (request) => documents().unpublish(request),
     discardDraft: (request) => documents().discardDraft(request),
+    batch: (request) => documents().batch(request),
     deleteLocaleVersions: (trx, locale) => documents().deleteLocaleVersions(trx, locale),
   };
 }
@@ -111,6 +112,7 @@ function trackCalls(inner: DocumentService): Tracked {
     publish: (request) => run(() => inner.publish(request)),
     unpublish: (request) => run(() => inner.unpublish(request)),
     discardDraft: (request) => run(() => inner.discardDraft(request)),
+    batch: (request) => run(() => inner.batch(request)),
     deleteLocaleVersions: (trx, locale) => run(() => inner.deleteLocaleVersions(trx, locale)),
   };
   return Object.assign(tracked, { documents });

@@ -2,14 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../core/db/database.js';
 import type { Document } from '../../core/documents/document.js';
 import { isDocumentId } from '../../core/documents/document-id.js';
-import type { DocumentService, WriteActor } from '../../core/documents/document-service.js';
+import type { BatchOperation, DocumentService, WriteActor } from '../../core/documents/document-service.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
 import { toOffsetLimit, type DocumentQuery, type FilterNode, type Status } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
-import { CONTENT_MANAGER_ACTIONS, IS_CREATOR_CONDITION, type AdminAbility, type ContentGrant } from '../../transports/admin/admin-ability.js';
+import { CONTENT_MANAGER_ACTIONS, type AdminAbility, type ContentGrant } from '../../transports/admin/admin-ability.js';
+import { creatorsReached } from '../../transports/admin/creators-reached.js';
 import type { AbilityOf } from './cm-ability.js';
 import { adminUsersOf } from './cm-admin-users.js';
 import { PolicyError } from '../../transports/admin/admin-errors.js';
@@ -100,18 +101,17 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     if (!grant.locales.has(locale)) throw new ForbiddenError();
   }
 
-  /** Whether a condition-bound grant reaches the version (is-creator: created by the caller). */
-  function reachesVersion(grant: ContentGrant, userId: number, version: VersionInfo | undefined): boolean {
-    if (grant.conditions.length === 0) return true;
-    if (!version) return false;
-    return grant.conditions.includes(IS_CREATOR_CONDITION) && version.createdBy === userId;
+  /** Whether a condition-bound grant reaches the version: its creator is one of the grant's (creators-reached.ts). */
+  function reachesVersion(creators: ReadonlySet<number> | null, version: VersionInfo | undefined): boolean {
+    if (creators === null) return true;
+    return version?.createdBy !== null && version?.createdBy !== undefined && creators.has(version.createdBy);
   }
 
-  function checkDocument(grant: ContentGrant, userId: number, versions: readonly VersionInfo[], locale: string | null): void {
+  async function checkDocument(grant: ContentGrant, ability: AdminAbility, versions: readonly VersionInfo[], locale: string | null): Promise<void> {
     if (grant.conditions.length === 0) return;
     const own = versions.filter((version) => locale === null || version.locale === locale);
     const version = own.find((item) => item.status === 'draft') ?? own[0] ?? versions[0];
-    if (!reachesVersion(grant, userId, version)) throw new ForbiddenError();
+    if (!reachesVersion(await creatorsReached(database, ability, grant), version)) throw new ForbiddenError();
   }
 
   async function shapeContext(contentType: ContentType, grant: ContentGrant, documentIds: readonly string[], known?: readonly VersionInfo[]): Promise<ShapeContext> {
@@ -164,7 +164,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const { grant, contentType, ability } = await access(request, A.read);
       const raw = queryOf(request);
       const searchable = typeof raw._q === 'string' && raw._q !== '' ? await context.searchableOf(contentType.uid) : null;
-      const { query, statusFilter, statusSort } = listRequest(raw, contentType, queryContext(), grant, ability.user.id, searchable);
+      const { query, statusFilter, statusSort } = listRequest(raw, contentType, queryContext(), grant, await creatorsReached(database, ability, grant), searchable);
       const { pagination } = query;
       const pageSize = pagination.mode === 'page' ? pagination.pageSize : 10;
       const page = pagination.mode === 'page' ? pagination.page : 1;
@@ -208,7 +208,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const status = statusParam(queryOf(request).status, contentType);
       const versions = await existing(contentType, documentId);
       checkLocale(grant, contentType, locale);
-      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
       const document = await documents.findOne({ query: readQuery(contentType, grant, locale, status), documentId });
       if (!document) return missingLocale(contentType, grant, documentId, versions, locale, status);
       return answer(contentType, grant, document, status);
@@ -220,7 +220,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, null);
+      await checkDocument(grant, ability, versions, null);
       const creating = contentType.localized && !versions.some((version) => version.locale === locale);
       // A PUT in a locale the document lacks creates that version: Strapi asks `create` for it.
       const createGrant = creating ? ability.grant(A.create, contentType.uid) : null;
@@ -239,7 +239,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType, true);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, locale === '*' ? null : versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, locale === '*' ? null : versionLocale(contentType, locale));
       if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
       return {};
     },
@@ -253,7 +253,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const versions = await existing(contentType, sourceId);
       const readGrant = ability.grant(A.read, contentType.uid);
       if (!readGrant) throw new ForbiddenError();
-      checkDocument(readGrant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(readGrant, ability, versions, versionLocale(contentType, locale));
       const base = readQuery(contentType, { fields: null, locales: null, conditions: [] }, locale, writeStatus(contentType));
       const source = await documents.findOne({ query: { ...base, populate: parseClonePopulate(contentType) }, documentId: sourceId });
       if (!source) throw new NotFoundError();
@@ -271,16 +271,19 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
       // Strapi saves the body into the draft first when the caller may update it (else the body is ignored).
       const updateGrant = ability.grant(A.update, contentType.uid);
       const body = contentData(request.body, contentType, updateGrant ?? NO_FIELDS);
+      const operations: BatchOperation[] = [];
       if (updateGrant && Object.keys(body).length > 0) {
         const write = validateData(body, contentType, 'update', context.registry());
-        await documents.update({ documentId, write, query: readQuery(contentType, grant, locale, 'draft'), actor });
+        operations.push({ action: 'update', request: { documentId, write, query: readQuery(contentType, grant, locale, 'draft'), actor } });
       }
-      const document = await documents.publish({ contentType, documentId, query: readQuery(contentType, grant, locale, 'published'), actor });
-      if (!document) throw new NotFoundError();
+      // Saved and published in one transaction (entry.update, then entry.publish, as Strapi announces them): a draft that cannot be published is not saved either.
+      operations.push({ action: 'publish', request: { contentType, documentId, query: readQuery(contentType, grant, locale, 'published'), actor } });
+      const document = (await documents.batch({ operations })).at(-1);
+      if (!document || typeof document !== 'object') throw new NotFoundError();
       return answer(contentType, grant, document, 'published');
     },
 
@@ -291,14 +294,20 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
       if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError('Entity not found');
       const discard = request.body !== null && typeof request.body === 'object' && (request.body as Record<string, unknown>).discardDraft === true;
       const query = readQuery(contentType, grant, locale, 'draft');
-      if (discard) await documents.discardDraft({ contentType, documentId, query, actor });
-      const document = await documents.unpublish({ contentType, documentId, query, actor });
-      if (!document) throw new NotFoundError('Entity not found');
-      return answer(contentType, grant, document, 'draft');
+      // Strapi answers the published version the unpublish removes (recorded: unpublish.json), read before it goes.
+      const removed = await documents.findOne({ query: readQuery(contentType, grant, locale, 'published'), documentId });
+      if (!removed) throw new NotFoundError('Entity not found');
+      const operations: BatchOperation[] = discard ? [{ action: 'discardDraft', request: { contentType, documentId, query, actor } }] : [];
+      operations.push({ action: 'unpublish', request: { contentType, documentId, query, actor } });
+      if ((await documents.batch({ operations })).at(-1) === null) throw new NotFoundError('Entity not found');
+      // Shaped with the versions it had (its status is the published one's: published or modified, as Strapi's); meta is of now.
+      const shape = await shapeContext(contentType, grant, [documentId], versions);
+      const metaShape = await shapeContext(contentType, grant, [documentId]);
+      return { data: shapeDocument(removed, shape), meta: documentMeta(documentId, versionLocale(contentType, locale), 'published', metaShape) };
     },
 
     async discard(request: Request) {
@@ -308,7 +317,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
       if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError();
       const document = await documents.discardDraft({ contentType, documentId, query: readQuery(contentType, grant, locale, 'draft'), actor });
       if (!document) throw new NotFoundError();
@@ -323,24 +332,20 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const locale = localeOf(request, contentType, kind === 'delete');
       checkLocale(grant, contentType, locale);
       const versions = await versionsOf(database, contentType, ids);
+      const creators = await creatorsReached(database, ability, grant);
       const inLocale = (version: VersionInfo) => locale === '*' || version.locale === versionLocale(contentType, locale);
       const reached = ids.filter((id) => {
         const own = versions.filter((version) => version.documentId === id && inLocale(version));
         if (own.length === 0) return false;
         if (kind === 'unpublish' && !own.some((version) => version.status === 'published')) return false;
-        return reachesVersion(grant, ability.user.id, own.find((version) => version.status === 'draft') ?? own[0]);
+        return reachesVersion(creators, own.find((version) => version.status === 'draft') ?? own[0]);
       });
       if (reached.length === 0 && kind === 'delete') throw new NotFoundError();
-      let count = 0;
-      for (const documentId of reached) {
-        if (kind === 'delete') {
-          if (await documents.delete({ contentType, documentId, locale })) count += 1;
-        } else {
-          const query = readQuery(contentType, grant, locale, kind === 'publish' ? 'published' : 'draft');
-          const done = kind === 'publish' ? await documents.publish({ contentType, documentId, query, actor }) : await documents.unpublish({ contentType, documentId, query, actor });
-          if (done) count += 1;
-        }
-      }
+      // One transaction for the whole bulk, as Strapi's: a draft that cannot be published fails it all, nothing written.
+      const query = readQuery(contentType, grant, locale, kind === 'publish' ? 'published' : 'draft');
+      const operations: BatchOperation[] = reached.map((documentId) => (kind === 'delete' ? { action: 'delete', request: { contentType, documentId, locale } } : { action: kind, request: { contentType, documentId, query, actor } }));
+      const results = operations.length > 0 ? await documents.batch({ operations }) : [];
+      const count = results.filter((result) => result !== null && result !== false).length;
       return { count };
     },
 
@@ -353,7 +358,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const documentId = await documents.singleDocumentId({ contentType });
       if (documentId === null) throw new NotFoundError();
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, versionLocale(contentType, locale));
+      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
       const document = await documents.findOne({ query: readQuery(contentType, grant, locale, status), documentId });
       if (!document) return missingLocale(contentType, grant, documentId, versions, locale, status);
       return answer(contentType, grant, document, status);
@@ -375,7 +380,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const grant = creating ? createGrant : updateGrant;
       if (!grant) throw new ForbiddenError();
       checkLocale(grant, contentType, locale);
-      if (!creating) checkDocument(grant, ability.user.id, versions, null);
+      if (!creating) await checkDocument(grant, ability, versions, null);
       const data = contentData(request.body, contentType, grant);
       const registry = context.registry();
       const document = await documents.putSingle({
@@ -394,7 +399,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const documentId = await documents.singleDocumentId({ contentType });
       if (documentId === null) throw new NotFoundError();
       const versions = await existing(contentType, documentId);
-      checkDocument(grant, ability.user.id, versions, null);
+      await checkDocument(grant, ability, versions, null);
       if (!(await documents.delete({ contentType, documentId, locale }))) throw new NotFoundError();
       return {};
     },

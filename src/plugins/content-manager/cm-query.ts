@@ -7,7 +7,8 @@ import type { ComponentModel } from '../../core/schema/component-model.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ApplicationError, ValidationError } from '../../core/shared/errors.js';
-import { IS_CREATOR_CONDITION, type ContentGrant } from '../../transports/admin/admin-ability.js';
+import type { ContentGrant } from '../../transports/admin/admin-ability.js';
+import { creatorFilter } from '../../transports/admin/creators-reached.js';
 
 /**
  * The document queries of the content manager: what it reads (every field the grant reaches,
@@ -23,9 +24,6 @@ export interface QueryContext {
 
 /** The admin's reads are trusted like the programmatic API: no page cap, unknown keys ignored. */
 const CM_REST: RestConfig = { ...DEFAULT_REST_CONFIG, prefix: '', defaultLimit: 10, maxLimit: null, withCount: true, strictParams: false };
-
-/** created_by_id as a filterable attribute of no API: what Strapi's `admin::is-creator` condition compares. */
-const CREATED_BY: ScalarAttribute = Object.freeze({ kind: 'scalar', name: 'createdBy', type: 'integer', column: 'created_by_id', required: false, unique: false, private: true, writable: false });
 
 /** Whether the grant reaches a field (`fields` null: all; a component reaches through any of its dotted sub-fields). */
 export function reaches(grant: ContentGrant, path: string): boolean {
@@ -160,14 +158,6 @@ function searchFilter(contentType: ContentType, q: string, grant: ContentGrant, 
   return children.length === 0 ? null : { kind: 'or', children };
 }
 
-/** The condition a grant's `admin::is-creator` adds to every list (null: the grant is unconditional). */
-export function creatorFilter(grant: ContentGrant, userId: number): FilterNode | null {
-  if (grant.conditions.length === 0) return null;
-  // Only is-creator is evaluated; a grant whose only condition is another one reaches nothing.
-  if (grant.conditions.includes(IS_CREATOR_CONDITION)) return { kind: 'condition', attribute: CREATED_BY, operator: '$eq', value: userId };
-  return { kind: 'condition', attribute: CREATED_BY, operator: '$eq', value: -1 };
-}
-
 function and(nodes: readonly (FilterNode | null)[]): FilterNode | null {
   const present = nodes.filter((node): node is FilterNode => node !== null);
   if (present.length === 0) return null;
@@ -198,7 +188,7 @@ function strapiDetails<T>(parse: () => T): T {
 }
 
 /** The list request of `GET /content-manager/collection-types/:model`. */
-export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, userId: number, searchable: ReadonlySet<string> | null = null): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
+export function listRequest(raw: Readonly<Record<string, unknown>>, contentType: ContentType, context: QueryContext, grant: ContentGrant, creators: ReadonlySet<number> | null, searchable: ReadonlySet<string> | null = null): ListRequest & { readonly statusSort: 'asc' | 'desc' | null } {
   const locale = contentType.localized ? localeParam(raw.locale, contentType, context.locales) : context.locales.defaultLocale();
   const status = statusParam(raw.status, contentType);
   const { filters, status: statusFilter } = splitStatusFilter(raw.filters);
@@ -213,7 +203,7 @@ export function listRequest(raw: Readonly<Record<string, unknown>>, contentType:
   // A published-* filter lists published versions (Strapi answers with those rows).
   const readStatus: Status = statusFilter !== null && statusFilter !== 'draft' && contentType.draftAndPublish ? 'published' : status;
   return {
-    query: { ...parsed, fields: readFields(contentType, grant), filters: and([parsed.filters, q, creatorFilter(grant, userId)]), pagination, locale, status: readStatus },
+    query: { ...parsed, fields: readFields(contentType, grant), filters: and([parsed.filters, q, creatorFilter(creators)]), pagination, locale, status: readStatus },
     statusFilter: contentType.draftAndPublish ? statusFilter : null,
     statusSort: contentType.draftAndPublish ? statusSort : null,
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../core/db/database.js';
 import { createDocumentApi } from '../../core/documents/document-api.js';
 import type { DocumentService } from '../../core/documents/document-service.js';
 import type { LocaleService } from '../../core/locales/locale-service.js';
@@ -7,10 +8,13 @@ import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from 
 import { CONTENT_MANAGER_ACTIONS } from '../../transports/admin/admin-ability.js';
 import type { AdminGuard } from '../../transports/admin/admin-guard.js';
 import { PolicyError } from '../../transports/admin/admin-errors.js';
+import { creatorsReached } from '../../transports/admin/creators-reached.js';
 import { fillFromLocale, fillPopulate } from './fill-from-locale.js';
 
 export interface FillFromLocaleRouteOptions {
   readonly guard: AdminGuard;
+  /** Where the versions' creators are read (a conditional grant: `admin::is-creator`, `has-same-role-as-creator`). */
+  readonly database: Database;
   readonly registry: SchemaRegistry;
   readonly documents: DocumentService;
   readonly locales: LocaleService;
@@ -45,7 +49,7 @@ function readQuery(raw: unknown): { documentId: string; sourceLocale: string } {
  * filled from it (fill-from-locale.ts). Needs `plugin::content-manager.explorer.read` on the
  * model for the source locale; only the fields that grant reaches are given.
  */
-export async function fillFromLocaleRoute(fastify: FastifyInstance, { guard, registry, documents, locales }: FillFromLocaleRouteOptions): Promise<void> {
+export async function fillFromLocaleRoute(fastify: FastifyInstance, { guard, registry, documents, locales, database }: FillFromLocaleRouteOptions): Promise<void> {
   const documentApi = createDocumentApi(registry, documents, locales);
   fastify.get('/i18n/content-manager/get-fill-from-locale/:model', async (request) => {
     const ability = await guard.ability(request);
@@ -54,9 +58,6 @@ export async function fillFromLocaleRoute(fastify: FastifyInstance, { guard, reg
     const grant = model ? ability.grant(CONTENT_MANAGER_ACTIONS.read, uid) : null;
     // Strapi's route policy (`cm.read` on the model): an unknown model fails it too.
     if (!model || !grant) throw new PolicyError();
-    // A conditional grant (an Author's `admin::is-creator`) needs the document's creator, which
-    // this route cannot check yet: refused rather than answered for documents of others.
-    if (grant.conditions.length > 0) throw new ForbiddenError();
     const { documentId, sourceLocale } = readQuery(request.query);
     if (model.localized && !locales.has(sourceLocale)) throw new NotFoundError('Not Found');
     if (grant.locales !== null && !grant.locales.has(sourceLocale)) throw new ForbiddenError();
@@ -67,6 +68,13 @@ export async function fillFromLocaleRoute(fastify: FastifyInstance, { guard, reg
       populate: fillPopulate(registry, model),
     });
     if (!source) throw new NotFoundError('Not Found');
+    // A conditional grant (an Author's `admin::is-creator`) reaches the version when its creator is one of the grant's.
+    const creators = await creatorsReached(database, ability, grant);
+    if (creators !== null) {
+      const row = await database.db.selectFrom(model.collectionName).select('created_by_id').where('id', '=', Number(source.id)).executeTakeFirst();
+      const creator = row?.created_by_id === null || row?.created_by_id === undefined ? null : Number(row.created_by_id);
+      if (creator === null || !creators.has(creator)) throw new ForbiddenError();
+    }
     return { data: fillFromLocale(registry, model, source, grant.fields) };
   });
 }

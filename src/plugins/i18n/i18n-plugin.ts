@@ -22,7 +22,7 @@ async function registerI18n(fastify: HttpHost, context: PluginContext): Promise<
   await fastify.register((admin) => localeAdminRoutes(admin, { guard: delegate, locales }), { prefix: '/admin' });
   await fastify.register(async (admin) => {
     await strapiLocaleRoutes(admin, { guard: delegate, locales, documents: context.documents });
-    await fillFromLocaleRoute(admin, { guard: delegate, registry: context.registry, documents: context.documents, locales });
+    await fillFromLocaleRoute(admin, { guard: delegate, registry: context.registry, documents: context.documents, locales, database });
   });
   return null;
 }

@@ -96,8 +96,8 @@ export interface FolderStore {
   update(id: number, input: { readonly name?: string; readonly parent?: number | null }): Promise<PlacedFolder>;
   /** The folders (of `ids` that exist) and every folder and file below them, for a delete. */
   trees(ids: readonly number[]): Promise<{ readonly roots: PlacedFolder[]; readonly fileIds: number[] }>;
-  /** Removes the folders and every folder below them (their files must be gone already), in one transaction. */
-  removeTrees(roots: readonly PlacedFolder[]): Promise<void>;
+  /** Removes the folders and every folder below them (their files must be gone already), in one transaction: `trx`, the caller's (a bulk delete's), or its own. */
+  removeTrees(roots: readonly PlacedFolder[], trx?: DbTransaction): Promise<void>;
   /** Moves folders and files into `destination` (null: the root), in one transaction. */
   moveMany(destination: number | null, folderIds: readonly number[], fileIds: readonly number[]): Promise<{ readonly folders: PlacedFolder[] }>;
   /** Where a file goes: the folder's path, or a 400 with `message` at `path` when the folder does not exist. */
@@ -107,7 +107,7 @@ export interface FolderStore {
   /** The folder of each file that has one. */
   foldersOfFiles(fileIds: readonly number[]): Promise<Map<number, Folder>>;
   /** Drops the folder links of deleted files (Strapi's foreign keys cascade; Tessera's tables have none). */
-  unlinkFiles(fileIds: readonly number[]): Promise<void>;
+  unlinkFiles(fileIds: readonly number[], executor?: Executor): Promise<void>;
   /**
    * The folder content API uploads go to (Strapi's "API Uploads" at the root, its id kept in
    * the store), created when it is missing, named "API Uploads (1)", "(2)"… when the name is taken.
@@ -336,9 +336,10 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       return { roots: found.filter((folder) => roots.includes(folder)), fileIds: files.map((row) => toNumber(row.id)) };
     },
 
-    async removeTrees(roots) {
+    async removeTrees(roots, outer) {
       if (roots.length === 0) return;
-      await database.transaction(async (trx) => {
+      const inTransaction = (work: (trx: DbTransaction) => Promise<void>): Promise<void> => (outer ? work(outer) : database.transaction(work));
+      await inTransaction(async (trx) => {
         await dialect.lockForUniqueCheck(trx, FOLDERS);
         const members: PlacedFolder[] = [];
         for (const root of roots) members.push(...(await subtree(trx, root, true)));
@@ -427,8 +428,8 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       return result;
     },
 
-    async unlinkFiles(fileIds) {
-      if (fileIds.length > 0) await database.db.deleteFrom(FILE_FOLDERS).where('file_id', 'in', [...fileIds]).execute();
+    async unlinkFiles(fileIds, executor = database.db) {
+      if (fileIds.length > 0) await executor.deleteFrom(FILE_FOLDERS).where('file_id', 'in', [...fileIds]).execute();
     },
 
     async apiUploadFolder(store) {

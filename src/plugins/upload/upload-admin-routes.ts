@@ -2,14 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../core/db/database.js';
 import type { Document } from '../../core/documents/document.js';
-import type { DocumentService } from '../../core/documents/document-service.js';
+import type { DocumentService, WriteActor } from '../../core/documents/document-service.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { parseRowId } from '../../core/schema/scalar-values.js';
 import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
 import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
 import { PolicyError } from '../../transports/admin/admin-errors.js';
+import { adminUsersOf } from '../../transports/admin/admin-user-refs.js';
+import { creatorFilter, creatorsReached } from '../../transports/admin/creators-reached.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { parseAdminFileQuery } from './admin-file-query.js';
 import { parseFileInfo, parseFolderId } from './file-info.js';
@@ -38,6 +41,8 @@ export type AbilityOf = (request: FastifyRequest) => Promise<AdminAbility>;
 
 export interface UploadAdminRoutesContext {
   readonly abilityOf: AbilityOf;
+  /** Where files' creators and the admin users shown as `createdBy` are read. */
+  readonly database: Database;
   readonly config: UploadConfig;
   readonly documents: DocumentService;
   readonly registry: SchemaRegistry;
@@ -139,7 +144,7 @@ function folderName(value: unknown, required: boolean): string | undefined {
  * `plugin::upload.*` actions, read from the admin user's ability.
  */
 export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdminRoutesContext): void {
-  const { abilityOf, documents, registry, uploads, folders, settings, baseQuery } = context;
+  const { abilityOf, database, documents, registry, uploads, folders, settings, baseQuery } = context;
 
   /**
    * The grant of the action, or 403: Strapi's routes that check it in their policy answer
@@ -152,12 +157,40 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
     return grant;
   }
 
-  /**
-   * A grant with conditions (`admin::is-creator`) reaches the files their user created; files
-   * record no creator in Tessera, so such a grant reaches none of them (a 403 on one file).
-   */
-  function reachesAll(grant: ContentGrant): boolean {
-    return grant.conditions.length === 0;
+  /** The admin user as the write's actor: files record who uploaded them (`createdBy`) and who changed them last. */
+  async function actorOf(request: FastifyRequest): Promise<WriteActor> {
+    return { adminUserId: (await abilityOf(request)).user.id, origin: 'media-library' };
+  }
+
+  /** Whose files a grant reaches (creators-reached.ts): null, every file; else those these admin users created. */
+  async function creatorsOf(request: FastifyRequest, grant: ContentGrant): Promise<ReadonlySet<number> | null> {
+    return grant.conditions.length === 0 ? null : creatorsReached(database, await abilityOf(request), grant);
+  }
+
+  /** The creator (an admin user id) of each of these files that has one: the version's created_by_id. */
+  async function creatorIds(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await database.db.selectFrom(baseQuery().contentType.collectionName).select(['id', 'created_by_id']).where('id', 'in', [...ids]).execute();
+    return new Map(rows.flatMap((row) => (row.created_by_id === null || row.created_by_id === undefined ? [] : [[Number(row.id), Number(row.created_by_id)] as const])));
+  }
+
+  /** 403 unless the grant reaches every one of these files (a conditional grant: files its creators uploaded). */
+  async function checkFiles(request: FastifyRequest, grant: ContentGrant, ids: readonly number[]): Promise<void> {
+    const creators = await creatorsOf(request, grant);
+    if (creators === null) return;
+    const byFile = await creatorIds(ids);
+    for (const id of ids) {
+      const creator = byFile.get(id);
+      if (creator === undefined || !creators.has(creator)) throw new ForbiddenError();
+    }
+  }
+
+  /** One file's answer with `createdBy`, as Strapi's findOne and delete answer (its lists do not). */
+  async function withCreator(file: Record<string, unknown>, id: number): Promise<Record<string, unknown>> {
+    const creator = (await creatorIds([id])).get(id);
+    const users = await adminUsersOf(database, creator === undefined ? [] : [creator]);
+    const { folder, isUrlSigned, ...own } = file;
+    return { ...own, createdBy: creator === undefined ? null : (users.get(creator) ?? null), ...(folder !== undefined ? { folder } : {}), isUrlSigned };
   }
 
   async function fileById(rawId: unknown): Promise<Document> {
@@ -203,7 +236,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
   async function updateInfo(request: FastifyRequest, rawId: unknown, received?: ReceivedUpload): Promise<Record<string, unknown>> {
     const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
     const existing = await fileById(rawId);
-    if (!reachesAll(grant)) throw new ForbiddenError();
+    await checkFiles(request, grant, [Number(existing.id)]);
     let upload = received;
     if (!upload) {
       if (request.isMultipart()) return withUpload(request, async (multipart) => updateInfo(request, rawId, multipart));
@@ -212,7 +245,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       upload = { files: [], fileInfo: body.fileInfo === undefined ? [] : [body.fileInfo] };
     }
     if (upload.files.length > 0) throw new ValidationError('A file info update takes no file: replace it through POST /upload/files/:id/replace');
-    const updated = await uploads.updateInfo(existing, upload, { folders: true });
+    const updated = await uploads.updateInfo(existing, upload, { folders: true, actor: await actorOf(request) });
     const [fresh] = await filesByIds([Number(updated.id)]);
     return adminFile(fresh ?? updated);
   }
@@ -220,16 +253,16 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
   async function replace(request: FastifyRequest, rawId: unknown, received: ReceivedUpload): Promise<Record<string, unknown>> {
     const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
     const existing = await fileById(rawId);
-    if (!reachesAll(grant)) throw new ForbiddenError();
+    await checkFiles(request, grant, [Number(existing.id)]);
     if (received.files.length > 1) throw new ApplicationError('Cannot replace a file with multiple ones');
-    const updated = await uploads.replace(existing, received, { folders: true });
+    const updated = await uploads.replace(existing, received, { folders: true, actor: await actorOf(request) });
     const [fresh] = await filesByIds([Number(updated.id)]);
     return adminFile(fresh ?? updated);
   }
 
-  async function create(received: ReceivedUpload): Promise<Record<string, unknown>[]> {
+  async function create(request: FastifyRequest, received: ReceivedUpload): Promise<Record<string, unknown>[]> {
     if (received.files.length === 0) throw new ApplicationError('Files are empty');
-    const created = await uploads.upload(received, { folders: true });
+    const created = await uploads.upload(received, { folders: true, actor: await actorOf(request) });
     return (await filesByIds(created.map((document) => Number(document.id)))).map((document) => adminFile(document));
   }
 
@@ -242,7 +275,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       if (unknown !== undefined) throw ValidationError.invalidKey(unknown, { source: 'query', param: unknown });
       if (id === undefined) {
         await allow(request, UPLOAD_ADMIN_ACTIONS.create, 'controller');
-        return reply.code(201).send(await withUpload(request, create));
+        return reply.code(201).send(await withUpload(request, (received) => create(request, received)));
       }
       // Strapi's multiplexer: with files, a replace; without, an info update. Refused before the body is read.
       await allow(request, UPLOAD_ADMIN_ACTIONS.update, 'controller');
@@ -257,8 +290,10 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       const { pagination } = parsed.query;
       const page = pagination.mode === 'page' ? pagination.page : 1;
       const pageSize = pagination.mode === 'page' ? pagination.pageSize : 10;
-      if (!reachesAll(grant)) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
-      const found = await documents.findMany({ query: parsed.query });
+      // A conditional grant (the Author's admin::is-creator) lists the files its creators uploaded.
+      const own = creatorFilter(await creatorsOf(request, grant));
+      const query = own === null ? parsed.query : { ...parsed.query, filters: parsed.query.filters ? { kind: 'and' as const, children: [parsed.query.filters, own] } : own };
+      const found = await documents.findMany({ query });
       const folderOf = await folders.foldersOfFiles(found.documents.map((document) => Number(document.id)));
       const total = found.total ?? found.documents.length;
       return {
@@ -270,7 +305,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       await allow(request, UPLOAD_ADMIN_ACTIONS.create, 'controller');
       const [file] = await withUpload(request, async (received) => {
         if (received.files.length > 1) throw new ValidationError('POST /upload/files takes one file; send several to POST /upload');
-        return create(received);
+        return create(request, received);
       });
       return reply.code(201).send(file);
     },
@@ -280,9 +315,9 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
     async GET(request) {
       const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.read);
       const file = await fileById((request.params as { id: string }).id);
-      if (!reachesAll(grant)) throw new ForbiddenError();
+      await checkFiles(request, grant, [Number(file.id)]);
       const folderOf = await folders.foldersOfFiles([Number(file.id)]);
-      return adminFile(file, folderOf.get(Number(file.id)) ?? null);
+      return withCreator(adminFile(file, folderOf.get(Number(file.id)) ?? null), Number(file.id));
     },
     async PUT(request) {
       return updateInfo(request, (request.params as { id: string }).id);
@@ -290,10 +325,11 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
     async DELETE(request) {
       const grant = await allow(request, UPLOAD_ADMIN_ACTIONS.update);
       const file = await fileById((request.params as { id: string }).id);
-      if (!reachesAll(grant)) throw new ForbiddenError();
+      await checkFiles(request, grant, [Number(file.id)]);
       const folderOf = await folders.foldersOfFiles([Number(file.id)]);
+      const answer = await withCreator(adminFile(file, folderOf.get(Number(file.id)) ?? null), Number(file.id));
       await uploads.remove(file);
-      return adminFile(file, folderOf.get(Number(file.id)) ?? null);
+      return answer;
     },
   });
 
@@ -395,15 +431,16 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       refuseUnknown(body, ['fileIds', 'folderIds']);
       const fileIds = idList(body, 'fileIds');
       const folderIds = idList(body, 'folderIds');
-      if (!reachesAll(grant) && (fileIds.length > 0 || folderIds.length > 0)) throw new ForbiddenError();
+      // A conditional grant removes the files it reaches; folders (whose files may be others') are refused.
+      if (grant.conditions.length > 0 && folderIds.length > 0) throw new ForbiddenError();
       const files = await filesByIds([...new Set(fileIds)]);
       const { roots, fileIds: inside } = await folders.trees([...new Set(folderIds)]);
-      // Each file goes in its own transaction, with its media.delete event and its objects
-      // removed from the provider after its commit (as Strapi's upload service removes them);
-      // then the folders, with every folder below them, in one transaction.
-      for (const file of files) await uploads.remove(file);
-      for (const file of await filesByIds(inside)) await uploads.remove(file);
-      await folders.removeTrees(roots);
+      const named = new Set(files.map((file) => Number(file.id)));
+      const contained = await filesByIds(inside.filter((id) => !named.has(id)));
+      await checkFiles(request, grant, files.map((file) => Number(file.id)));
+      // One transaction: every file (its row, media links and media.delete event), then the
+      // folders with every folder below them; the files' stored objects go once it committed.
+      await uploads.removeMany([...files, ...contained], roots.length > 0 ? (trx) => folders.removeTrees(roots, trx) : undefined);
       return {
         data: {
           files: files.map((file) => adminFile(file)),
@@ -435,7 +472,8 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       const existing = await filesByIds(planned.map((item) => item.id));
       const byId = new Map(existing.map((file) => [Number(file.id), file]));
       for (const item of planned) if (!byId.has(item.id)) throw new NotFoundError('Entity not found');
-      if (!reachesAll(grant)) throw new ForbiddenError();
+      await checkFiles(request, grant, planned.map((item) => item.id));
+      const actor = await actorOf(request);
       for (const item of planned) {
         const [info] = parseFileInfo(item.received.fileInfo);
         if (info?.folder !== undefined && info.folder !== null) await folders.placement(info.folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
@@ -443,7 +481,7 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       const updated: number[] = [];
       for (const item of planned) {
         const file = byId.get(item.id);
-        if (file) updated.push(Number((await uploads.updateInfo(file, item.received, { folders: true })).id));
+        if (file) updated.push(Number((await uploads.updateInfo(file, item.received, { folders: true, actor })).id));
       }
       return (await filesByIds(updated)).map((file) => adminFile(file));
     },
@@ -458,7 +496,9 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
       if (destination === undefined) throw ValidationError.fromFieldErrors([{ path: ['destinationFolderId'], message: 'destinationFolderId must be defined', name: 'ValidationError' }]);
       const fileIds = [...new Set(idList(body, 'fileIds'))];
       const folderIds = [...new Set(idList(body, 'folderIds'))];
-      if (!reachesAll(grant) && (fileIds.length > 0 || folderIds.length > 0)) throw new ForbiddenError();
+      // A conditional grant moves the files it reaches; folders (whose files may be others') are refused.
+      if (grant.conditions.length > 0 && folderIds.length > 0) throw new ForbiddenError();
+      await checkFiles(request, grant, fileIds);
       const { folders: moved } = await folders.moveMany(destination, folderIds, fileIds);
       const files = await filesByIds(fileIds);
       return { data: { files: files.map((file) => adminFile(file)), folders: moved.map((folder) => folderObject(folder)) } };

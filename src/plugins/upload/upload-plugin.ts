@@ -39,7 +39,7 @@ async function registerUpload(fastify: HttpHost, context: HttpPluginContext): Pr
     await scope.register(multipart, { limits: { fileSize: config.sizeLimit + 1 }, throwFileSizeLimit: false });
     uploadRoutes(scope, { prefix: appConfig.rest.prefix, config, auth, documents, registry, rest: appConfig.rest, locales, contentType, uploads, apiFolder: () => folders.apiUploadFolder(context.store) });
     // The media library's admin API: `/upload/…` without the content API's prefix, admin tokens only.
-    uploadAdminRoutes(scope, { abilityOf, config, documents, registry, uploads, folders, settings, baseQuery });
+    uploadAdminRoutes(scope, { abilityOf, database: context.database, config, documents, registry, uploads, folders, settings, baseQuery });
     if (provider.name === 'local') serveUploads(scope, appConfig.projectDir);
   });
   fastify.addHook('onClose', async () => {

@@ -4,7 +4,8 @@ import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import slugify from '@sindresorhus/slugify';
 import type { Document } from '../../core/documents/document.js';
-import type { DocumentService } from '../../core/documents/document-service.js';
+import type { DbTransaction } from '../../core/db/database.js';
+import type { BatchOperation, DocumentService, WriteActor } from '../../core/documents/document-service.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
@@ -34,6 +35,12 @@ export interface UploadService {
   updateInfo(existing: Document, received: ReceivedUpload, options?: WriteOptions): Promise<Document>;
   /** Removes the row (and media links to it), then its stored objects. */
   remove(existing: Document): Promise<void>;
+  /**
+   * Removes the files in one transaction (each its own delete and media.delete event), with
+   * `alongside` in it too (a bulk delete's folders): all go, or none; then, once committed,
+   * their stored objects.
+   */
+  removeMany(existing: readonly Document[], alongside?: (trx: DbTransaction) => Promise<void>): Promise<void>;
 }
 
 /**
@@ -44,6 +51,8 @@ export interface WriteOptions {
   readonly folders?: boolean;
   /** New files go to this folder whatever fileInfo says (the content API's "API Uploads" folder). */
   readonly into?: () => Promise<number>;
+  /** The admin user who writes (the media library): recorded as the files' creator and last updater (`createdBy`). */
+  readonly actor?: WriteActor;
 }
 
 export interface UploadServiceOptions {
@@ -264,7 +273,7 @@ export function createUploadService({ config, provider, documents, registry, con
               for (const [folder, ids] of byFolder(created, placed)) await folders.placeFiles(trx, ids, folder);
             }
           : undefined;
-        return documents.createMany({ writes, query: baseQuery(), ...(alongside ? { alongside } : {}) });
+        return documents.createMany({ writes, query: baseQuery(), ...(alongside ? { alongside } : {}), ...(options?.actor ? { actor: options.actor } : {}) });
       });
     },
 
@@ -282,7 +291,7 @@ export function createUploadService({ config, provider, documents, registry, con
         // The file stays in its folder unless fileInfo names another one.
         const folder = infos[0]?.folder;
         const alongside = folder !== undefined ? async (trx: Parameters<FolderStore['placeFiles']>[0], updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
-        const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}) });
+        const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}), ...(options?.actor ? { actor: options.actor } : {}) });
         if (!document) throw new Error(`The file ${existing.id} disappeared while it was replaced`);
         return document;
       });
@@ -299,7 +308,7 @@ export function createUploadService({ config, provider, documents, registry, con
       const data: Record<string, unknown> = { ...info };
       const write = validateData(data, contentType, 'update', registry);
       const alongside = folder !== undefined ? async (trx: Parameters<FolderStore['placeFiles']>[0], updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
-      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}) });
+      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}), ...(options?.actor ? { actor: options.actor } : {}) });
       if (!document) throw new Error(`The file ${existing.id} disappeared while it was updated`);
       return document;
     },
@@ -308,6 +317,20 @@ export function createUploadService({ config, provider, documents, registry, con
       await documents.delete({ contentType, documentId: existing.documentId, locale: baseQuery().locale });
       await folders.unlinkFiles([Number(existing.id)]);
       if (existing.provider === provider.name) await removeObjects(storedKeysOf(existing));
+    },
+
+    async removeMany(existing, alongside) {
+      const { locale } = baseQuery();
+      const operations: BatchOperation[] = existing.map((file) => ({ action: 'delete', request: { contentType, documentId: file.documentId, locale } }));
+      await documents.batch({
+        operations,
+        alongside: async (trx) => {
+          await folders.unlinkFiles(existing.map((file) => Number(file.id)), trx);
+          if (alongside) await alongside(trx);
+        },
+      });
+      // Only now: had the transaction failed, the rows would still point to them.
+      for (const file of existing) if (file.provider === provider.name) await removeObjects(storedKeysOf(file));
     },
   };
 }
