@@ -137,7 +137,7 @@ describe('normalizeContentType: attribute names', () => {
   });
 
   it("accepts the names only Strapi's content-type builder refuses, as attributes like any other", () => {
-    const names = ['meta', 'status', 'locale', 'localizations', 'createdBy', 'updatedBy', 'created_by_id', 'updated_by_id', 'entry_id', 'strapi', 'strapiStage', 'identity', 'ids', 'document'];
+    const names = ['meta', 'status', 'locale', 'localizations', 'createdBy', 'updatedBy', 'entry_id', 'strapi', 'strapiStage', 'identity', 'ids', 'document'];
     const type = withAttributes(Object.fromEntries(names.map((name) => [name, { type: 'string' }])));
     for (const name of names) assert.equal(scalar(type.attributes.get(name))?.writable, true, name);
     assert.deepEqual(type.scalarAttributes.map((attribute) => attribute.name), names);
@@ -148,6 +148,9 @@ describe('normalizeContentType: attribute names', () => {
     rejects(() => withAttributes({ createdAt: { type: 'datetime' } }), 'attribute "createdAt": the name is taken by a system field ("createdAt": when the version was created); rename the attribute');
     rejects(() => withAttributes({ publishedAt: { type: 'string' } }), 'attribute "publishedAt": the name is taken by a system field ("publishedAt": when the version was published); rename the attribute');
     rejects(() => withAttributes({ updated_at: { type: 'datetime' } }), 'attribute "updated_at": its column "updated_at" collides with the system field "updatedAt"');
+    // The admin creator columns of every content-type (Strapi's names, so a Strapi database reads the same).
+    rejects(() => withAttributes({ created_by_id: { type: 'integer' } }), 'attribute "created_by_id": its column "created_by_id" collides with the system column "created_by_id"');
+    rejects(() => withAttributes({ updatedById: { type: 'integer' } }), 'attribute "updatedById": its column "updated_by_id" collides with the system column "updated_by_id"');
     const localized = (attributes: unknown) => normalize({ info: { singularName: 'post', pluralName: 'posts' }, pluginOptions: { i18n: { localized: true } }, attributes });
     rejects(() => localized({ locale: { type: 'string' } }), 'attribute "locale": the name is taken by a system field ("locale": the version\'s locale, on localized content-types); rename the attribute');
     rejects(
