@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { checkBlocks } from '../../src/core/documents/check-blocks.js';
 import { bundleAdminModules } from '../helpers/admin-bundle.js';
@@ -57,7 +58,9 @@ describe('the blocks field in Chromium', { skip: browserSkipReason() }, () => {
     const entry = await bundleAdminModules(PAGE_ENTRY, 'browser');
     const dir = path.dirname(entry);
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 900, height: 760 } });
+    // A context of its own: axe-core's runner needs one (it opens frames in it).
+    const context = await browser.newContext({ viewport: { width: 900, height: 760 } });
+    page = await context.newPage();
     await page.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.pathname.startsWith('/uploads/')) return route.fulfill({ body: PNG, contentType: 'image/png' });
@@ -209,5 +212,20 @@ describe('the blocks field in Chromium', { skip: browserSkipReason() }, () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     assert.equal(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true');
+  });
+
+  it('has no serious or critical accessibility violation (axe-core), the link form open included', async () => {
+    await mount(JSON.parse(readFileSync(path.join(FIXTURES, 'recorded-example.json'), 'utf8')));
+    await page.getByRole('textbox', { name: 'Content' }).locator('a').first().click();
+    await page.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link URL').waitFor();
+    assert.equal(await page.getByLabel('Link URL').inputValue(), 'https://strapi.io');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      assert.deepEqual(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), [], theme);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });
