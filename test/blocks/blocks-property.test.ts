@@ -5,10 +5,9 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkBlocks } from '../../src/core/documents/check-blocks.js';
-import type { Blocks } from '../../admin/src/blocks/strapi-blocks.js';
 import { importAdminModules } from '../helpers/admin-bundle.js';
 import { propertyRunParameters } from '../helpers/property-runs.js';
-import { strapiBlocks } from '../helpers/strapi-blocks-arbitrary.js';
+import { strapiBlocks, type Blocks } from '../helpers/strapi-blocks-arbitrary.js';
 import { ROOT } from '../helpers/test-app.js';
 
 /** What the editor's blocks field converts with (admin/src/blocks), bundled for Node. */

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { Blocks, ImageObject, InlineNode, LinkNode, ListBlock, ListItemNode, RootBlock, TextMark, TextNode } from '../../admin/src/blocks/strapi-blocks.js';
 
 /**
  * Random blocks values as Strapi's editor writes them — a model of Strapi's rules
@@ -12,6 +11,23 @@ import type { Blocks, ImageObject, InlineNode, LinkNode, ListBlock, ListItemNode
  *   text apart; an element with nothing in it has one empty text;
  * - lists: a nested list follows an item (never first), `indentLevel` its depth, absent at the top.
  */
+// Strapi's shapes, written here rather than imported from the editor (admin/src/blocks), whose
+// build is the browser's and which this model is meant to check.
+type TextMark = 'bold' | 'italic' | 'underline' | 'strikethrough' | 'code';
+interface TextNode { type: 'text'; text: string; bold?: true; italic?: true; underline?: true; strikethrough?: true; code?: true }
+interface LinkNode { type: 'link'; url: string; rel?: string; target?: string; children: TextNode[] }
+type InlineNode = TextNode | LinkNode;
+interface ListItemNode { type: 'list-item'; children: InlineNode[] }
+interface ListBlock { type: 'list'; format: 'ordered' | 'unordered'; indentLevel?: number; children: (ListItemNode | ListBlock)[] }
+type ImageObject = Record<string, unknown>;
+type RootBlock =
+  | { type: 'paragraph' | 'quote'; children: InlineNode[] }
+  | { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; children: InlineNode[] }
+  | { type: 'code'; language: string; children: [TextNode] }
+  | ListBlock
+  | { type: 'image'; image: ImageObject; children: [TextNode] };
+export type Blocks = RootBlock[];
+
 const MARKS: readonly TextMark[] = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
 const CHARS = ['a', 'b', 'z', ' ', 'é', '中', '🎉', '"', '<', '&', '\n', '.'];
 
