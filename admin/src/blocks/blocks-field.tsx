@@ -263,7 +263,8 @@ function BlocksToolbar({ state, label, editorId, run, pickImage }: BlocksToolbar
           disabled={current.inCode}
           onMouseDown={keepSelection}
           onClick={() => {
-            link.value = link.value ? null : { url: current.link?.url ?? '', error: null };
+            // The state now, not the render's: the toolbar may not have re-rendered since the last click in the text.
+            link.value = link.value ? null : { url: state.peek()?.link?.url ?? '', error: null };
           }}
         >
           <LinkIcon />
