@@ -30,21 +30,25 @@ const PAGE_ENTRY = `
   import { LazyBlocksField } from './blocks/lazy-blocks-field';
   import { createBlocksController } from './blocks/blocks-controller';
   import './styles/app.css';
-  const state = { emitted: [], controller: createBlocksController(), mounts: 0 };
+  const state = { emitted: [], controller: createBlocksController(), mounts: 0, pageRenders: 0 };
   window.blocksTest = state;
+  // The page around the field, as the edit view is: it counts its renders (typing must cause none).
+  function Page({ value }) {
+    state.pageRenders += 1;
+    return (
+      <main style="max-width: 760px; margin: 0 auto; padding: 16px">
+        <LazyBlocksField id="content" label="Content" hint="Strapi's blocks: headings, lists, links, code, images." value={value}
+          onChange={(blocks) => state.emitted.push(blocks)} controller={state.controller}
+          pickImage={() => Promise.resolve(${JSON.stringify(PICKED)})} />
+      </main>
+    );
+  }
   window.mountBlocks = (value) => {
     const root = document.getElementById('app');
     render(null, root); // the field before emits its pending change as it unmounts: not this one's
     state.emitted = [];
     state.mounts += 1;
-    render(
-      <main style="max-width: 760px; margin: 0 auto; padding: 16px">
-        <LazyBlocksField key={state.mounts} id="content" label="Content" hint="Strapi's blocks: headings, lists, links, code, images." value={value}
-          onChange={(blocks) => state.emitted.push(blocks)} controller={state.controller}
-          pickImage={() => Promise.resolve(${JSON.stringify(PICKED)})} />
-      </main>,
-      root,
-    );
+    render(<Page key={state.mounts} value={value} />, root);
   };
 `;
 
@@ -152,6 +156,18 @@ describe('the blocks field in Chromium', { skip: browserSkipReason() }, () => {
     ];
     assert.deepEqual(emitted.at(-1), expected);
     assert.equal(checkBlocks(emitted.at(-1)), null);
+  });
+
+  it('re-renders nothing of the page while typing (the editor\'s state lives in ProseMirror)', async () => {
+    await mount(null);
+    const before = await inPage<number>(page, 'window.blocksTest.pageRenders');
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Typing a sentence of some length, quickly.');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' And more.');
+    assert.equal(await inPage<number>(page, 'window.blocksTest.pageRenders'), before);
+    assert.deepEqual((await flushed()).at(-1), [{ type: 'paragraph', children: [{ type: 'text', text: 'Typing a sentence of some length, quickly.' }, { type: 'text', text: ' And more.', bold: true }] }]);
+    assert.equal(await inPage<number>(page, 'window.blocksTest.pageRenders'), before);
   });
 
   it('indents a numbered list\'s item into a numbered list (Tab), and back (Shift+Tab)', async () => {
