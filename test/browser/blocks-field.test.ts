@@ -228,6 +228,24 @@ describe('the blocks field in Chromium', { skip: browserSkipReason() }, () => {
     assert.equal(await current(), null);
   });
 
+  it('pastes HTML as Strapi\'s blocks, dropping a link Strapi would refuse', async () => {
+    await mount(null);
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    const html = '<h2>Pasted</h2><p><a href="javascript:alert(1)">bad</a> and <a href="https://ok.example" rel="nofollow">good</a> <b>bold</b></p><ul><li>one</li><li>two</li></ul>';
+    await inPage(page, `(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', ${JSON.stringify(html)});
+      data.setData('text/plain', 'Pasted');
+      document.querySelector('.blocks-field__content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })()`);
+    const item = (text: string) => ({ type: 'list-item', children: [{ type: 'text', text }] });
+    assert.deepEqual((await flushed()).at(-1), [
+      { type: 'heading', level: 2, children: [{ type: 'text', text: 'Pasted' }] },
+      { type: 'paragraph', children: [{ type: 'text', text: 'bad and ' }, { type: 'link', url: 'https://ok.example', children: [{ type: 'text', text: 'good' }] }, { type: 'text', text: ' ' }, { type: 'text', text: 'bold', bold: true }] },
+      { type: 'list', format: 'unordered', children: [item('one'), item('two')] },
+    ]);
+  });
+
   it('inserts the image the media picker gives, its media object kept whole', async () => {
     await mount([{ type: 'paragraph', children: [{ type: 'text', text: 'Above' }] }]);
     await page.getByRole('textbox', { name: 'Content' }).click();

@@ -1,4 +1,5 @@
 import { Schema, type DOMOutputSpec, type Mark, type Node as PMNode } from 'prosemirror-model';
+import { isValidLinkUrl } from './link-url';
 
 /**
  * The ProseMirror schema of Strapi's blocks (docs/admin.md, "Blocks editor"). Every node and the
@@ -22,7 +23,18 @@ function linkDom(mark: Mark): DOMOutputSpec {
 function imageDom(node: PMNode): DOMOutputSpec {
   const image = node.attrs.image as { url?: unknown; alternativeText?: unknown; name?: unknown };
   const alt = typeof image.alternativeText === 'string' ? image.alternativeText : typeof image.name === 'string' ? image.name : '';
-  return ['figure', { class: 'blocks-image' }, ['img', { src: typeof image.url === 'string' ? image.url : '', alt }]];
+  // The media object rides along in the DOM so that copying an image block and pasting it
+  // (ProseMirror's clipboard is HTML) gives the same block back.
+  return ['figure', { class: 'blocks-image', 'data-strapi-image': JSON.stringify(image) }, ['img', { src: typeof image.url === 'string' ? image.url : '', alt }]];
+}
+
+function parseImage(dom: HTMLElement): { image: unknown } | false {
+  try {
+    const image: unknown = JSON.parse(dom.getAttribute('data-strapi-image') ?? '');
+    return image !== null && typeof image === 'object' && !Array.isArray(image) ? { image } : false;
+  } catch {
+    return false;
+  }
 }
 
 export const blocksSchema = new Schema({
@@ -60,7 +72,7 @@ export const blocksSchema = new Schema({
       defining: true,
       // undefined: the Strapi node had no `language` key (null is kept as null).
       attrs: { language: { default: undefined }, ...extra },
-      parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }],
+      parseDOM: [{ tag: 'pre', preserveWhitespace: 'full', getAttrs: (dom) => ({ language: (dom as HTMLElement).getAttribute('data-language') || 'plaintext' }) }],
       toDOM: (node) => ['pre', { 'data-language': String(node.attrs.language ?? '') }, ['code', 0]],
     },
     list: {
@@ -84,6 +96,7 @@ export const blocksSchema = new Schema({
       draggable: true,
       // The whole media object, as Strapi stored it: never rebuilt from the library (rule 4).
       attrs: { image: {}, ...extra },
+      parseDOM: [{ tag: 'figure[data-strapi-image]', getAttrs: (dom) => parseImage(dom as HTMLElement) }],
       toDOM: imageDom,
     },
     text: { group: 'inline' },
@@ -93,7 +106,11 @@ export const blocksSchema = new Schema({
     link: {
       attrs: { url: {}, rel: { default: undefined }, target: { default: undefined }, ...extra },
       inclusive: false,
-      parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => ({ url: (dom as HTMLElement).getAttribute('href') }) }],
+      // A pasted link Strapi would refuse (javascript:, a relative path without "/") stays plain text.
+      parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => {
+        const url = (dom as HTMLElement).getAttribute('href') ?? '';
+        return isValidLinkUrl(url) ? { url } : false;
+      } }],
       toDOM: linkDom,
     },
     bold: { parseDOM: [{ tag: 'strong' }, { tag: 'b' }], toDOM: () => withMarks('strong') },
