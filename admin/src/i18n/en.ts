@@ -68,6 +68,8 @@ export const en = {
   'shell.home.pick': 'Pick a content type in the navigation to manage its content.',
   'shell.page.notBuilt': 'This screen is not built yet: it comes with the next part of the admin panel.',
   'shell.page.unknownType': 'No content type here: it may have been removed, or you may not read it.',
+  'shell.page.notFound': 'Page not found',
+  'shell.page.backHome': 'Back to the home page',
 } as const;
 
 export type MessageKey = keyof typeof en;
