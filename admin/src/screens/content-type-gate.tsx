@@ -1,3 +1,4 @@
+import type { ContentTypeSchema } from '../api/content-manager-types';
 import type { ComponentChildren } from 'preact';
 import type { NavigationEntry } from '../content/content-navigation';
 import { useContentType } from '../content/use-content-type';
@@ -8,7 +9,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
  * The screens of one content type wait for the navigation (it says which types exist and may be
  * read) and say so when the type is not there; then they render with its entry.
  */
-export function ContentTypeGate({ uid, children }: { readonly uid: string; readonly children: (entry: NavigationEntry) => ComponentChildren }) {
+export function ContentTypeGate({ uid, children }: { readonly uid: string; readonly children: (entry: NavigationEntry, schema: ContentTypeSchema | null) => ComponentChildren }) {
   const lookup = useContentType(uid);
   const title = lookup.kind === 'ready' ? lookup.entry.label : lookup.kind === 'loading' ? t('app.loading') : t('shell.nav.contentManager');
   useDocumentTitle(title);
@@ -24,6 +25,6 @@ export function ContentTypeGate({ uid, children }: { readonly uid: string; reado
     case 'unknown':
       return <p class="page__note">{t('shell.page.unknownType')}</p>;
     case 'ready':
-      return <>{children(lookup.entry)}</>;
+      return <>{children(lookup.entry, lookup.schema)}</>;
   }
 }

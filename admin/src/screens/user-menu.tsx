@@ -50,17 +50,15 @@ export function UserMenu({ user, onLogout }: { readonly user: AdminUser; readonl
         class="user-menu__button"
         aria-expanded={open.value}
         aria-controls="user-menu-panel"
-        aria-label={t('shell.userMenu.label', { name })}
         onClick={() => {
           open.value = !open.value;
         }}
       >
-        <span class="avatar" aria-hidden="true">
-          {initials(user)}
-        </span>
-        <span class="user-menu__name" aria-hidden="true">
-          {name}
-        </span>
+        {/* The initials are drawn by CSS (data-initials): the button's name is its visible text,
+            "Account of" said to screen readers only (axe: label-content-name-mismatch). */}
+        <span class="avatar" aria-hidden="true" data-initials={initials(user)} />
+        <span class="visually-hidden">{t('shell.userMenu.labelPrefix')}</span>
+        <span class="user-menu__name">{name}</span>
       </button>
       <div class="user-menu__panel" id="user-menu-panel" hidden={!open.value}>
         <p class="user-menu__who">
