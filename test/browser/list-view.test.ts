@@ -149,11 +149,11 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       // confirmation with the count, then the count done.
       for (const title of ['Story 25', 'Story 24', 'Story 23']) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
       await page.getByText('3 entries selected', { exact: true }).waitFor();
-      await page.getByRole('region', { name: '3 entries selected' }).getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('region', { name: '3 entries selected' }).getByRole('button', { name: 'Publish', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await dialog.getByText('Publish 3 entries?').waitFor();
       await screenshotsOf(page, 'list-bulk-confirm', false);
-      await dialog.getByRole('button', { name: 'Publish' }).click();
+      await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
       await page.getByText('3 entries published.').waitFor();
       await page.locator('tbody tr', { hasText: 'Story 23' }).getByText('Published').waitFor();
       // …stored as an API client reads it: the REST API's published documents.
