@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { LocationProvider } from 'preact-iso';
+import { LocationProvider } from 'preact-iso/router';
 import { App } from './app';
 import { AppContext } from './app-context';
 import { createAppState } from './app-state';

@@ -1,4 +1,5 @@
-import { lazy, Route, Router } from 'preact-iso';
+import lazy from 'preact-iso/lazy';
+import { Route, Router } from 'preact-iso/router';
 
 /**
  * The app's addresses once signed in (Strapi 5's admin URLs), one line each: a screen is its own

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { useLocation } from 'preact-iso';
+import { useLocation } from 'preact-iso/router';
 import { useAppState } from '../app-context';
 import type { NavigationState } from '../app-state';
 import type { NavigationEntry } from '../content/content-navigation';

@@ -1,6 +1,6 @@
 import { useComputed, useSignal } from '@preact/signals';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { useLocation } from 'preact-iso';
+import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks';
+import { useLocation } from 'preact-iso/router';
 import type { ContentTypeConfiguration, ContentTypeSchema, ListAnswer, LocaleDto } from '../../api/content-manager-types';
 import { createListApi, type BulkAction } from '../../api/list-api';
 import { ApiError } from '../../api/api-error';
