@@ -106,11 +106,13 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       await count(page, '25 entries found');
 
       // A filter with the operators of an integer: views > 200.
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByRole('button', { name: 'Add filter' }).click();
+      // Opened without filters, the panel offers one row, and has the focus.
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      assert.equal(await inPage(page, 'document.activeElement.id'), 'filter-0-field');
       await page.getByLabel('Field').selectOption('views');
       await page.getByLabel('Operator').selectOption({ label: 'is greater than' });
       await page.getByLabel('Value').fill('200');
+      await screenshotsOf(page, 'list-filters', false);
       await page.getByRole('button', { name: 'Apply' }).click();
       await count(page, '5 entries found');
       assert.ok(decodeURIComponent(page.url()).includes('filters[$and][0][views][$gt]=200'), page.url());
@@ -129,7 +131,11 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       await page.locator('table.list-table tbody tr:nth-child(20)').waitFor();
 
       // Columns: add "kind", drop "slug"; saved in the configuration, so a reload shows them.
-      await page.getByRole('button', { name: 'Columns' }).click();
+      // Escape closes the panel and gives the focus back to its button.
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      await page.keyboard.press('Escape');
+      assert.equal(await inPage(page, 'document.activeElement.id'), 'list-columns-toggle');
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
       await page.getByRole('checkbox', { name: 'kind', exact: true }).check();
       await page.getByRole('checkbox', { name: 'slug', exact: true }).uncheck();
       await page.getByRole('button', { name: 'Save columns' }).click();

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ContentTypeConfiguration, ContentTypeSchema } from '../../api/content-manager-types';
 import { isListable } from '../../content/filter-operators';
 import { t } from '../../i18n/translate';
@@ -17,16 +18,20 @@ export function columnLabel(configuration: ContentTypeConfiguration, field: stri
  * The columns of the list, chosen with checkboxes and saved in the content type's
  * configuration (`layouts.list`), so that every admin sees them and a reload keeps them.
  */
-export function ColumnPicker({ schema, configuration, onSave, onClose }: {
+export function ColumnPicker({ schema, configuration, onSave }: {
   readonly schema: ContentTypeSchema;
   readonly configuration: ContentTypeConfiguration;
   readonly onSave: (columns: readonly string[]) => Promise<void>;
-  readonly onClose: () => void;
 }) {
   const chosen = useSignal<readonly string[]>(configuration.layouts.list);
   const saving = useSignal(false);
   const error = useSignal<string | null>(null);
   const fields = listableFields(schema);
+  const form = useRef<HTMLFormElement>(null);
+  // The panel takes the focus when it opens (Escape, handled by the screen, gives it back to its button).
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input')?.focus();
+  }, []);
 
   const toggle = (field: string, on: boolean): void => {
     // Columns keep their order; a new one goes at the end.
@@ -35,6 +40,7 @@ export function ColumnPicker({ schema, configuration, onSave, onClose }: {
 
   return (
     <form
+      ref={form}
       id="list-columns"
       class="list-panel"
       aria-labelledby="list-columns-title"
@@ -55,9 +61,6 @@ export function ColumnPicker({ schema, configuration, onSave, onClose }: {
             error.value = t('list.columns.saveError', { message: reason instanceof Error ? reason.message : String(reason) });
           },
         );
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
       }}
     >
       <fieldset class="list-panel__fieldset">

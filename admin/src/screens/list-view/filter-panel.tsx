@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { AttributeDto, ContentTypeConfiguration, ContentTypeSchema } from '../../api/content-manager-types';
 import { filterKindOf, isToOne, OPERATORS, type FilterKind } from '../../content/filter-operators';
 import type { FilterCondition, ListParams } from '../../content/list-query';
@@ -40,28 +41,37 @@ const operatorLabel = (kind: FilterKind, operator: string): string => {
  * The filters: rows of field, operator and value, all of them applied together (Strapi's
  * `filters[$and]`). The operators are those of the field's type; the value's input too.
  */
-export function FilterPanel({ schema, configuration, filters, onApply, onClose }: {
+export function FilterPanel({ schema, configuration, filters, onApply }: {
   readonly schema: ContentTypeSchema;
   readonly configuration: ContentTypeConfiguration;
   readonly filters: readonly FilterCondition[];
   readonly onApply: (filters: readonly FilterCondition[]) => void;
-  readonly onClose: () => void;
 }) {
   const fields = filterFields(schema, configuration);
-  const rows = useSignal<readonly FilterCondition[]>(filters.length > 0 ? filters : []);
   const fieldOf = (name: string): FilterField | undefined => fields.find((field) => field.name === name);
+  const blankRow = (): FilterCondition | null => {
+    const field = fields.find((candidate) => candidate.name === configuration.settings.mainField) ?? fields[0];
+    return field === undefined ? null : { field: field.name, ...(field.subField === undefined ? {} : { subField: field.subField }), operator: firstOperator(field.kind), value: '' };
+  };
+  // Opened without filters, it offers one row to fill (on the main field).
+  const rows = useSignal<readonly FilterCondition[]>(filters.length > 0 ? filters : [blankRow()].filter((row): row is FilterCondition => row !== null));
+  const form = useRef<HTMLFormElement>(null);
+  // The panel takes the focus when it opens (Escape, handled by the screen, gives it back to its button).
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('select, input, button')?.focus();
+  }, []);
 
   const update = (index: number, next: Partial<FilterCondition>): void => {
     rows.value = rows.value.map((row, at) => (at === index ? { ...row, ...next } : row));
   };
   const add = (): void => {
-    const field = fields.find((candidate) => candidate.name === configuration.settings.mainField) ?? fields[0];
-    if (field === undefined) return;
-    rows.value = [...rows.value, { field: field.name, ...(field.subField === undefined ? {} : { subField: field.subField }), operator: firstOperator(field.kind), value: '' }];
+    const row = blankRow();
+    if (row !== null) rows.value = [...rows.value, row];
   };
 
   return (
     <form
+      ref={form}
       id="list-filters"
       class="list-panel"
       aria-labelledby="list-filters-title"
@@ -75,9 +85,6 @@ export function FilterPanel({ schema, configuration, filters, onApply, onClose }
             })
             .filter((row) => row.value !== ''),
         );
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
       }}
     >
       <h2 id="list-filters-title" class="list-panel__title">

@@ -51,12 +51,12 @@ export function ListToolbar({ schema, settings, params, locales, locale, draftAn
         </div>
       )}
       {settings.filterable && (
-        <button type="button" class="button" aria-expanded={panel === 'filters'} aria-controls="list-filters" onClick={() => onPanel('filters')}>
+        <button type="button" id="list-filters-toggle" class="button" aria-expanded={panel === 'filters'} aria-controls="list-filters" onClick={() => onPanel('filters')}>
           {t('list.filters.button')}
           {params.filters.length > 0 && <span class="badge">{params.filters.length}</span>}
         </button>
       )}
-      <button type="button" class="button" aria-expanded={panel === 'columns'} aria-controls="list-columns" onClick={() => onPanel('columns')}>
+      <button type="button" id="list-columns-toggle" class="button" aria-expanded={panel === 'columns'} aria-controls="list-columns" onClick={() => onPanel('columns')}>
         {t('list.columns.button')}
       </button>
       {draftAndPublish && (

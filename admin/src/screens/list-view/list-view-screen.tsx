@@ -46,6 +46,19 @@ function ListView({ entry, schema }: { readonly entry: NavigationEntry; readonly
   const notice = useSignal<{ readonly text: string; readonly error: boolean } | null>(null);
   const reloads = useSignal(0);
 
+  // Escape closes an open panel wherever the focus is, and gives the focus back to its button.
+  useEffect(() => {
+    if (panel.value === 'none') return undefined;
+    const open = panel.value;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || pendingBulk.value !== null) return;
+      panel.value = 'none';
+      document.getElementById(open === 'filters' ? 'list-filters-toggle' : 'list-columns-toggle')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panel.value]);
+
   const localized = schema.pluginOptions?.i18n?.localized === true;
   const draftAndPublish = schema.options?.draftAndPublish === true;
 
@@ -181,9 +194,6 @@ function ListView({ entry, schema }: { readonly entry: NavigationEntry; readonly
                 panel.value = 'none';
                 change({ filters });
               }}
-              onClose={() => {
-                panel.value = 'none';
-              }}
             />
           )}
           {panel.value === 'columns' && (
@@ -195,9 +205,6 @@ function ListView({ entry, schema }: { readonly entry: NavigationEntry; readonly
                 configuration.value = { kind: 'ready', value: saved };
                 panel.value = 'none';
                 notice.value = { text: t('list.columns.saved'), error: false };
-              }}
-              onClose={() => {
-                panel.value = 'none';
               }}
             />
           )}
