@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { defaultAdminPanelDir } from '../../src/transports/admin-panel/admin-panel-files.js';
 import { createTestAdmin, type TestAdmin } from '../helpers/admin-users.js';
 import { ROOT, startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -102,6 +102,25 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       await page.reload();
       await count(page, '6 entries found');
       assert.equal(await page.getByLabel('Search').inputValue(), 'Story 2');
+      // A search still unanswered when a newer one starts is aborted: its late answer never shows.
+      let held: Route | null = null;
+      const heldSeen = new Promise<void>((resolve) => {
+        void page.route('**/content-manager/collection-types/**', async (route) => {
+          if (new URL(route.request().url()).searchParams.get('_q') !== 'Story 1') return route.continue();
+          held = route;
+          resolve();
+          return undefined;
+        });
+      });
+      const aborted = page.waitForEvent('requestfailed', (request) => new URL(request.url()).searchParams.get('_q') === 'Story 1');
+      await page.getByLabel('Search').fill('Story 1');
+      await heldSeen;
+      await page.getByLabel('Search').fill('Story 0');
+      await count(page, '9 entries found');
+      await aborted;
+      await (held as Route | null)?.continue().catch(() => undefined);
+      await page.unroute('**/content-manager/collection-types/**');
+      assert.equal(await page.getByText('9 entries found', { exact: true }).count(), 1);
       await page.getByLabel('Search').fill('');
       await count(page, '25 entries found');
 

@@ -120,6 +120,11 @@ function ListView({ entry, schema }: { readonly entry: NavigationEntry; readonly
   }, [requestQuery]);
 
   const answer = list.value.kind === 'ready' ? list.value.value : null;
+
+  // A page past the last one (the last page's documents deleted, an old link): the last page.
+  useEffect(() => {
+    if (answer !== null && answer.results.length === 0 && params.page > 1 && answer.pagination.pageCount >= 1) change({ page: answer.pagination.pageCount }, true);
+  }, [answer]);
   useLayoutEffect(() => {
     if (answer === null) return;
     performance.mark(LIST_MARKS.rendered);
