@@ -132,6 +132,7 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       await page.getByLabel('Operator').selectOption({ label: 'is greater than' });
       await page.getByLabel('Value').fill('200');
       await screenshotsOf(page, 'list-filters', false);
+      await expectNoSeriousViolations(page, 'filter panel');
       await page.getByRole('button', { name: 'Apply' }).click();
       await count(page, '5 entries found');
       assert.ok(decodeURIComponent(page.url()).includes('filters[$and][0][views][$gt]=200'), page.url());
@@ -182,6 +183,7 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await dialog.getByText('Publish 3 entries?').waitFor();
       await screenshotsOf(page, 'list-bulk-confirm', false);
+      await expectNoSeriousViolations(page, 'confirmation dialog');
       await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
       await page.getByText('3 entries published.').waitFor();
       await page.locator('tbody tr', { hasText: 'Story 23' }).getByText('Published').waitFor();
