@@ -13,10 +13,10 @@
  * It prints the median and p95 of each query; a figure, not a test (no assertion on time).
  */
 import { performance } from 'node:perf_hooks';
-import { createDocumentId } from '../src/core/documents/document-id.js';
 import { createTestAdmin } from '../test/helpers/admin-users.js';
-import { startTestApp, type TestApp } from '../test/helpers/test-app.js';
+import { startTestApp } from '../test/helpers/test-app.js';
 import { testDatabaseKind } from '../test/helpers/test-database.js';
+import { seedArticles } from './content-manager-seed.js';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,40 +26,6 @@ function option(name: string, fallback: number): number {
 
 const DOCUMENTS = option('documents', 100_000);
 const RUNS = option('runs', 30);
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
-
-/** A fixed pseudo-random sequence (every run has the same data). */
-function prng(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-async function seed(app: TestApp): Promise<void> {
-  const { db, dialect } = app.app.database;
-  const random = prng(20);
-  const at = (ms: number) => dialect.encode('datetime', new Date(Date.UTC(2026, 0, 1) + ms).toISOString());
-  const batch = 500;
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < DOCUMENTS; start += batch) {
-      const rows: Record<string, unknown>[] = [];
-      for (let index = start; index < Math.min(start + batch, DOCUMENTS); index += 1) {
-        const words = [0, 1, 2].map(() => WORDS[Math.floor(random() * WORDS.length)]);
-        const title = `${words.join(' ')} ${index}`;
-        const documentId = createDocumentId();
-        const base = { document_id: documentId, title, slug: `doc-${index}`, views: Math.floor(random() * 10_000), locale: 'en', created_at: at(index * 1000), created_by_id: 1, updated_by_id: 1 };
-        const published = index % 3 === 0;
-        const modified = published && index % 10 === 0;
-        rows.push({ ...base, updated_at: at(index * 1000 + (modified ? 500 : 0)), published_at: null });
-        if (published) rows.push({ ...base, updated_at: at(index * 1000), published_at: at(index * 1000) });
-      }
-      await trx.insertInto('articles').values(rows).execute();
-    }
-  });
-  if (testDatabaseKind() === 'postgres') await db.executeQuery({ sql: 'analyze articles', parameters: [], query: { kind: 'RawNode', sqlFragments: ['analyze articles'], parameters: [] } } as never);
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
@@ -78,7 +44,7 @@ async function main(): Promise<void> {
   try {
     const admin = await createTestAdmin(app, ['strapi-super-admin']);
     const seeded = performance.now();
-    await seed(app);
+    await seedArticles(app, DOCUMENTS);
     console.log(`${testDatabaseKind()}: ${DOCUMENTS} documents seeded in ${Math.round(performance.now() - seeded)} ms`);
     for (const [label, query] of QUERIES) {
       const url = `/content-manager/collection-types/api::article.article${query}`;
