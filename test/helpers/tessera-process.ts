@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { DatabaseConfig } from '../../src/core/config/app-config.js';
 import { CLI_ENTRY } from './cli-entry.js';
 import { ROOT } from './test-app.js';
+import { HANG_BOUND_MILLIS } from './wait-until.js';
 
 
 export const ENTRY: readonly string[] = CLI_ENTRY;
@@ -91,7 +92,8 @@ export async function startTessera(dir: string, extraEnv: Record<string, string>
       check();
     });
   try {
-    await waitForOutput(/^Tessera serves .+ at http:\/\/127\.0\.0\.1:\d+/m, 20_000);
+    // A hang bound, not a speed check: a start on MariaDB at load 13 took more than 20 s.
+    await waitForOutput(/^Tessera serves .+ at http:\/\/127\.0\.0\.1:\d+/m, HANG_BOUND_MILLIS);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

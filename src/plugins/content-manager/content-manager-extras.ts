@@ -33,7 +33,7 @@ export async function registerContentManagerExtras(fastify: HttpHost, context: P
   const { retentionDays } = readHistoryConfig(context.config.files.admin);
   const store = createHistoryStore({ database, registry: () => context.registry, locales: context.locales, now: () => clock.now(), retentionDays });
   context.versionHistory.set(store);
-  const pruner = createHistoryPruner(clock, () => store.prune(), log);
+  const pruner = createHistoryPruner(clock, () => database.counter.background(() => store.prune()), log);
   const reads = { registry: context.registry, documents: context.documents, locales: context.locales };
   await fastify.register(
     async (cm) => {

@@ -193,7 +193,7 @@ export function createWebhookWorker({ database, store, config, clock, send, log,
     if (closed) return;
     cancel = clock.schedule(config.pollIntervalMs, () => {
       if (!active()) return schedule();
-      void runOnce().then(schedule);
+      void database.counter.background(runOnce).then(schedule);
     });
   }
 
