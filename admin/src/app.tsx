@@ -6,7 +6,7 @@ import { t } from './i18n/translate';
 import { LoginScreen } from './screens/login-screen';
 import { RegisterScreen } from './screens/register-screen';
 
-type ShellComponent = FunctionComponent<{ readonly path: string }>;
+type ShellComponent = FunctionComponent<{ readonly path: string; readonly search: string }>;
 
 /**
  * The screen of the app's phase. The login and first-admin screens are in the first chunk (what
@@ -16,7 +16,7 @@ type ShellComponent = FunctionComponent<{ readonly path: string }>;
  * with ordinary links, each a page load that the server answers with this app. Client-side
  * routing waits for a router package (preact-iso): see admin/README.md.
  */
-export function App({ path }: { readonly path: string }) {
+export function App({ path, search = '' }: { readonly path: string; readonly search?: string }) {
   const app = useAppState();
   const shell = useSignal<ShellComponent | null>(null);
   const phase = app.phase.value;
@@ -61,7 +61,7 @@ export function App({ path }: { readonly path: string }) {
       return <RegisterScreen />;
     case 'shell': {
       const Shell = shell.value;
-      return Shell === null ? <Loading /> : <Shell path={path} />;
+      return Shell === null ? <Loading /> : <Shell path={path} search={search} />;
     }
   }
 }

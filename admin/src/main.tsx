@@ -14,7 +14,7 @@ const root = document.getElementById('app');
 if (root === null) throw new Error('index.html has no #app element');
 render(
   <AppContext.Provider value={state}>
-    <App path={location.pathname.replace(/\/+$/, '')} />
+    <App path={location.pathname.replace(/\/+$/, '')} search={location.search} />
   </AppContext.Provider>,
   root,
 );

@@ -9,6 +9,7 @@ import { BrandMark } from '../ui/brand-mark';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { displayName, UserMenu } from './user-menu';
+import { editRoute, type EditRouteMatch } from './edit-route';
 
 type Navigation = NavigationState;
 
@@ -19,7 +20,7 @@ const MEDIA_LIBRARY = '/admin/plugins/upload';
  * content manager's navigation (loaded by the app state when the session started) and the page
  * of the current address. Loaded as its own chunk, after the login.
  */
-export function Shell({ path }: { readonly path: string }) {
+export function Shell({ path, search = '' }: { readonly path: string; readonly search?: string }) {
   const app = useAppState();
   const navigation = app.navigation;
   const drawerOpen = useSignal(false);
@@ -81,7 +82,7 @@ export function Shell({ path }: { readonly path: string }) {
         <NavigationList navigation={navigation.value} path={path} />
       </nav>
       <main class="page" id="main" tabIndex={-1}>
-        <Page navigation={navigation.value} path={path} name={displayName(user)} />
+        <Page navigation={navigation.value} path={path} search={search} name={displayName(user)} />
       </main>
     </div>
   );
@@ -142,10 +143,48 @@ function isCurrent(entry: NavigationEntry, path: string): boolean {
   return path === entry.href || path.startsWith(`${entry.href}/`);
 }
 
-function Page({ navigation, path, name }: { readonly navigation: Navigation; readonly path: string; readonly name: string }) {
+function Page({ navigation, path, search, name }: { readonly navigation: Navigation; readonly path: string; readonly search: string; readonly name: string }) {
+  const route = editRoute(path);
+  if (route !== null) return <EditRoute route={route} search={search} />;
+  return <StaticPage navigation={navigation} path={path} name={name} />;
+}
+
+function StaticPage({ navigation, path, name }: { readonly navigation: Navigation; readonly path: string; readonly name: string }) {
   const content = pageContent(navigation, path, name);
   useDocumentTitle(content.title);
   return content.body;
+}
+
+type EditViewModule = typeof import('../edit/edit-view');
+
+/** The edit view, a chunk of its own fetched when an edit address is opened. */
+function EditRoute({ route, search }: { readonly route: EditRouteMatch; readonly search: string }) {
+  const loaded = useSignal<EditViewModule | null>(null);
+  const failed = useSignal<string | null>(null);
+  useEffect(() => {
+    import('../edit/edit-view').then(
+      (module) => {
+        loaded.value = module;
+      },
+      (error: unknown) => {
+        failed.value = String(error instanceof Error ? error.message : error);
+      },
+    );
+  }, []);
+  if (failed.value !== null) return <p role="alert">{failed.value}</p>;
+  const module = loaded.value;
+  if (module === null) return <p class="page__note">{t('app.loading')}</p>;
+  return (
+    <module.EditView
+      key={`${route.uid}/${route.documentId ?? ''}`}
+      kind={route.kind}
+      uid={route.uid}
+      documentId={route.documentId}
+      search={search}
+      replaceUrl={(url) => history.replaceState(null, '', url)}
+      goTo={(url) => location.assign(url)}
+    />
+  );
 }
 
 /** The page of an address: its title (for the tab) and what it shows. */
