@@ -49,10 +49,16 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
   const input = (fieldPath: string): Locator => page.locator(`[data-field="${fieldPath}"] :is(input, textarea, select)`).first();
   const notice = (text: string) => page.locator('.notice', { hasText: text }).waitFor();
 
+  const pick = async (fieldPath: string, search: string, label: string): Promise<void> => {
+    await field(fieldPath).getByRole('combobox').fill(search);
+    await field(fieldPath).getByRole('option', { name: new RegExp(`^${label}`) }).click();
+    await field(fieldPath).locator(`[data-relation-item="${label}"]`).waitFor();
+  };
+
   async function screenshots(name: string): Promise<void> {
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${theme}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
+      await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${theme}.png`), animations: 'disabled', caret: 'hide' });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -87,7 +93,9 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     });
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      if (response.status() >= 400 && response.status() !== 401) problems.push(`${response.request().method()} ${pathname}: ${response.status()}`);
+      // A single type never created answers 404 (Strapi's too): its screen is an empty form.
+      const expected = response.status() === 401 || (response.status() === 404 && response.request().method() === 'GET' && pathname.startsWith('/content-manager/single-types/'));
+      if (response.status() >= 400 && !expected) problems.push(`${response.request().method()} ${pathname}: ${response.status()}`);
     });
     // confirm(): the tests accept (delete, discard, restore, leave); one test dismisses it itself.
     page.on('dialog', (dialog) => void dialog.accept());
@@ -142,11 +150,6 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     await field('gallery').locator('[data-media="uploaded-dot.png"]').waitFor();
 
     // Relations: search as you type, pick.
-    const pick = async (fieldPath: string, search: string, label: string): Promise<void> => {
-      await field(fieldPath).getByRole('combobox').fill(search);
-      await field(fieldPath).getByRole('option', { name: new RegExp(`^${label}`) }).click();
-      await field(fieldPath).locator(`[data-relation-item="${label}"]`).waitFor();
-    };
     await pick('tags', 'Alpha', 'Tag Alpha');
     assert.equal(await field('tags').locator('[data-relation-item="Tag Alpha"] .badge').textContent(), 'Published');
     await pick('tags', 'Tag', 'Tag Beta');
@@ -199,5 +202,170 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     assert.deepEqual(stored.sections.map((item: Json) => [item.__component, item.label ?? item.text]), [['shared.link', 'Home'], ['shared.quote', 'A quote']]);
     assert.deepEqual(problems, []);
     await screenshots('edit');
+  });
+
+  it('checks the form before saving: required on publish, ranges, at the field, focused; typing clears it', async () => {
+    await input('title').fill('');
+    await input('views').fill('2000');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.locator('.notice', { hasText: 'The document has 2 errors' }).waitFor();
+    assert.equal(await field('title').locator('.field__error').textContent(), 'This field is required.');
+    assert.equal(await input('title').getAttribute('aria-invalid'), 'true');
+    assert.equal(await field('views').locator('.field__error').textContent(), 'The value must be at most 1000.');
+    await page.waitForFunction("document.activeElement?.id === 'field-title'");
+    await screenshots('edit-errors');
+    await input('title').fill('Every kind');
+    assert.equal(await field('title').locator('.field__error').count(), 0);
+    await input('views').fill('42');
+    assert.deepEqual(problems, []);
+  });
+
+  it('publishes, then an edit makes it modified; discard goes back to the published version', async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await notice('Published.');
+    await page.locator('.edit__meta .badge', { hasText: 'Published' }).waitFor();
+    assert.equal((await rest(`/api/articles/${documentId}`)).data.title, 'Every kind');
+
+    await input('title').fill('Every kind, edited');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('Saved.');
+    await page.locator('.edit__meta .badge', { hasText: 'Modified' }).waitFor();
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft`)).data.title, 'Every kind, edited');
+    assert.equal((await rest(`/api/articles/${documentId}`)).data.title, 'Every kind');
+
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await notice('The draft changes were discarded.');
+    assert.equal(await input('title').inputValue(), 'Every kind');
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft`)).data.title, 'Every kind');
+    assert.deepEqual(problems, []);
+  });
+
+  it('reorders a relation (drag and drop, and the move buttons): saved as connect with position, read back in order', async () => {
+    await pick('tags', 'Gamma', 'Tag Gamma');
+    const items = field('tags').locator('[data-relation-item]');
+    // Drag Gamma (third) onto Alpha (first): Gamma, Alpha, Beta.
+    await items.nth(2).dragTo(items.nth(0));
+    assert.deepEqual(await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-relation-item'))), ['Tag Gamma', 'Tag Alpha', 'Tag Beta']);
+    await field('tags').getByRole('button', { name: 'Move Tag Beta up' }).click();
+    assert.deepEqual(await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-relation-item'))), ['Tag Gamma', 'Tag Beta', 'Tag Alpha']);
+    await page.keyboard.press('Control+s');
+    await notice('Saved.');
+    const stored = (await rest(`/api/articles/${documentId}?status=draft&populate=tags`)).data;
+    assert.deepEqual(stored.tags.map((tag: Json) => tag.name), ['Tag Gamma', 'Tag Beta', 'Tag Alpha']);
+    // The view reads the links back in the same order.
+    await page.reload();
+    await field('tags').locator('[data-relation-item]').first().waitFor();
+    assert.deepEqual(await field('tags').locator('[data-relation-item]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-relation-item'))), ['Tag Gamma', 'Tag Beta', 'Tag Alpha']);
+    assert.deepEqual(problems, []);
+  });
+
+  it('switches the locale and fills the new one from another locale; the REST API has both', async () => {
+    await page.getByLabel('Locale').selectOption('fr');
+    await page.getByText('This locale has no version yet').waitFor();
+    assert.match(page.url(), /plugins%5Bi18n%5D%5Blocale%5D=fr|plugins\[i18n\]\[locale\]=fr/);
+    assert.equal(await input('title').inputValue(), '');
+    await page.getByRole('button', { name: 'Fill in' }).click();
+    await notice('Filled from en');
+    assert.equal(await input('title').inputValue(), 'Every kind');
+    await input('title').fill('Chaque type');
+    await input('slug').fill('chaque-type');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('Saved.');
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft&locale=fr`)).data.title, 'Chaque type');
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft&locale=en`)).data.title, 'Every kind');
+    await page.getByLabel('Locale').selectOption('en');
+    await page.getByRole('heading', { name: 'Every kind' }).waitFor();
+    assert.deepEqual(problems, []);
+  });
+
+  it('lists the history, shows a version and restores it into the draft', async () => {
+    await input('title').fill('Every kind, later');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('Saved.');
+    await page.getByRole('button', { name: 'History' }).click();
+    const panel = page.getByRole('complementary', { name: 'History' });
+    await panel.locator('.history__version').first().waitFor();
+    const versions = panel.locator('.history__version');
+    assert.ok((await versions.count()) >= 2);
+    // The version before the last save holds the former title.
+    let restoredTitle = '';
+    for (let index = 0; index < (await versions.count()); index += 1) {
+      await versions.nth(index).click();
+      const title = await panel.locator('tr', { has: page.locator('th', { hasText: /^title$/ }) }).locator('td').first().textContent();
+      if (title === 'Every kind') {
+        restoredTitle = title;
+        break;
+      }
+    }
+    assert.equal(restoredTitle, 'Every kind');
+    await screenshots('edit-history');
+    await panel.getByRole('button', { name: 'Restore this version' }).click();
+    await notice('The version was restored into the draft.');
+    await page.getByRole('heading', { name: 'Every kind' }).waitFor();
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft`)).data.title, 'Every kind');
+    assert.deepEqual(problems, []);
+  });
+
+  it('typing in a field of a document with a 30-item dynamic zone re-renders no other field', async () => {
+    const sections = Array.from({ length: 30 }, (_, index) => (index % 2 === 0 ? { __component: 'shared.quote', text: `Quote ${index}` } : { __component: 'shared.link', label: `Link ${index}`, url: `https://example.com/${index}` }));
+    const created = await call('POST', '/content-manager/collection-types/api::article.article?locale=en', { title: 'Thirty sections', sections });
+    assert.equal(created.status, 201, created.text);
+    await page.goto(`${app.baseUrl}${ARTICLES}/${String(created.body.data.documentId)}`);
+    await input('sections.29.url').waitFor();
+    const counts = (): Promise<Record<string, string>> =>
+      page.locator('[data-field]').evaluateAll((nodes) => Object.fromEntries(nodes.map((node) => [node.getAttribute('data-field'), node.getAttribute('data-renders')])));
+    const before = await counts();
+    assert.ok(Object.keys(before).length > 60, `${Object.keys(before).length} fields`);
+    await input('sections.14.text').press('End');
+    await input('sections.14.text').pressSequentially(' typed');
+    await page.getByText('Unsaved changes').waitFor();
+    const afterTyping = await counts();
+    const changed = Object.keys(before).filter((key) => before[key] !== afterTyping[key]);
+    assert.deepEqual(changed, []);
+    assert.equal(await input('sections.14.text').inputValue(), 'Quote 14 typed');
+    // The unsaved-changes guard: a link of the app asks first (accepted here: the page goes).
+    await page.getByRole('link', { name: 'Back to Article' }).click();
+    await page.waitForURL(`**${ARTICLES}`);
+  });
+
+  it('edits a single type: empty form when never created, saved and published', async () => {
+    await page.goto(`${app.baseUrl}/admin/content-manager/single-types/api::homepage.homepage`);
+    await page.getByRole('heading', { name: 'Homepage' }).waitFor();
+    await input('headline').fill('Welcome');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await notice('Published.');
+    assert.equal((await rest('/api/homepage')).data.headline, 'Welcome');
+    assert.deepEqual(problems, []);
+  });
+
+  it('has no serious or critical axe violations on the edit screen; screenshots at 360 px', async () => {
+    await page.goto(`${app.baseUrl}${ARTICLES}/${documentId}`);
+    await page.getByRole('heading', { name: 'Every kind' }).waitFor();
+    await field('tags').locator('[data-relation-item]').first().waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      assert.deepEqual(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), [], theme);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(PHONE);
+    assert.equal(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), true);
+    await screenshots('edit-phone');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('duplicates, then deletes the copy: the REST API no longer has it', async () => {
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith(documentId) && url.pathname.startsWith(ARTICLES + '/'));
+    await page.getByRole('heading', { name: 'Every kind' }).waitFor();
+    const copy = /collection-types\/api::article\.article\/([^/?]+)/.exec(page.url())![1]!;
+    assert.notEqual(copy, documentId);
+    assert.equal((await rest(`/api/articles/${copy}?status=draft`)).data.title, 'Every kind');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`**${ARTICLES}`);
+    assert.equal((await app.get(`/api/articles/${copy}?status=draft`)).status, 404);
+    assert.equal((await rest(`/api/articles/${documentId}?status=draft`)).data.title, 'Every kind');
+    assert.deepEqual(problems, []);
   });
 });

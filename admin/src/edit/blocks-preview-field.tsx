@@ -7,9 +7,5 @@ import type { ScalarNode } from './form-model';
  */
 export function BlocksField({ id, node, describedBy }: { readonly id: string; readonly node: ScalarNode; readonly describedBy: string | undefined; readonly readOnly: boolean }) {
   const value = node.value.value;
-  return (
-    <pre class="blocks-preview" id={id} tabIndex={0} aria-describedby={describedBy} aria-readonly="true">
-      {value === null || value === undefined ? '[]' : JSON.stringify(value, null, 2)}
-    </pre>
-  );
+  return <textarea class="blocks-preview" id={id} readOnly rows={8} aria-describedby={describedBy} value={value === null || value === undefined ? '[]' : JSON.stringify(value, null, 2)} />;
 }

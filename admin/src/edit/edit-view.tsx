@@ -267,6 +267,9 @@ export function EditView(props: EditViewProps) {
     if (action === 'publish' && !check(true)) return;
     if (action === 'discard' && !confirm(t('edit.confirm.discard'))) return;
     await run(action, async () => {
+      // A single type never saved has nothing to publish yet: it is saved first (Strapi's publish
+      // saves the body too; Tessera answers 404 for a single type that does not exist).
+      if (action === 'publish' && props.kind === 'single-types' && !current.exists) await api.save(ref(), fieldsBody(current.fields));
       const answer = await api.action(ref(), action, action === 'publish' ? fieldsBody(current.fields) : action === 'unpublish' ? { discardDraft: false } : undefined);
       await afterWrite(answer.data);
       return t(action === 'publish' ? 'edit.published' : action === 'unpublish' ? 'edit.unpublished' : 'edit.discarded');
