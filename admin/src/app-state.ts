@@ -2,6 +2,7 @@ import { signal, type Signal } from '@preact/signals';
 import { createAdminApi, type AdminApi } from './api/admin-api';
 import { createAdminClient, type AdminClient } from './api/admin-client';
 import type { AdminSession } from './api/admin-types';
+import type { ContentTypeSchema } from './api/content-manager-types';
 import { ApiError } from './api/api-error';
 import type { SessionStore } from './api/session-store';
 import { contentNavigation, type ContentNavigation } from './content/content-navigation';
@@ -17,7 +18,11 @@ export type Phase =
   | { readonly kind: 'shell' };
 
 /** The content manager's navigation, loaded when a session starts. */
-export type NavigationState = { readonly kind: 'loading' } | { readonly kind: 'failed' } | { readonly kind: 'ready'; readonly value: ContentNavigation };
+export type NavigationState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed' }
+  /** `schemas`: the init's content types, whose attributes the list view reads (no second request). */
+  | { readonly kind: 'ready'; readonly value: ContentNavigation; readonly schemas: readonly ContentTypeSchema[] };
 
 /** The app's state and its transitions, made once at start and handed down by AppContext. */
 export interface AppState {
@@ -54,7 +59,7 @@ export function createAppState(session: SessionStore, theme: ThemeStore): AppSta
     navigation.value = { kind: 'loading' };
     Promise.all([api.contentManagerInit(), api.permissions()]).then(
       ([init, permissions]) => {
-        navigation.value = { kind: 'ready', value: contentNavigation(init.contentTypes, permissions) };
+        navigation.value = { kind: 'ready', value: contentNavigation(init.contentTypes, permissions), schemas: init.contentTypes };
       },
       () => {
         navigation.value = { kind: 'failed' };

@@ -6,17 +6,16 @@ import { t } from './i18n/translate';
 import { LoginScreen } from './screens/login-screen';
 import { RegisterScreen } from './screens/register-screen';
 
-type ShellComponent = FunctionComponent<{ readonly path: string; readonly search: string }>;
+type ShellComponent = FunctionComponent;
 
 /**
  * The screen of the app's phase. The login and first-admin screens are in the first chunk (what
  * loads before the login page); the shell is fetched when a session starts.
  *
- * Addresses: Strapi's admin URLs (/admin/content-manager/collection-types/<uid>, …) are followed
- * with ordinary links, each a page load that the server answers with this app. Client-side
- * routing waits for a router package (preact-iso): see admin/README.md.
+ * Addresses: Strapi's admin URLs (/admin/content-manager/collection-types/<uid>, …), routed in
+ * the browser (routes.tsx, inside the shell); the address survives the login screen.
  */
-export function App({ path, search = '' }: { readonly path: string; readonly search?: string }) {
+export function App() {
   const app = useAppState();
   const shell = useSignal<ShellComponent | null>(null);
   const phase = app.phase.value;
@@ -61,7 +60,7 @@ export function App({ path, search = '' }: { readonly path: string; readonly sea
       return <RegisterScreen />;
     case 'shell': {
       const Shell = shell.value;
-      return Shell === null ? <Loading /> : <Shell path={path} search={search} />;
+      return Shell === null ? <Loading /> : <Shell />;
     }
   }
 }

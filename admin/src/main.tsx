@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { LocationProvider } from 'preact-iso';
 import { App } from './app';
 import { AppContext } from './app-context';
 import { createAppState } from './app-state';
@@ -14,7 +15,10 @@ const root = document.getElementById('app');
 if (root === null) throw new Error('index.html has no #app element');
 render(
   <AppContext.Provider value={state}>
-    <App path={location.pathname.replace(/\/+$/, '')} search={location.search} />
+    {/* Links under /admin change the address without a page load; others (the API, files) load. */}
+    <LocationProvider scope={/^\/admin(\/|$|\?)/}>
+      <App />
+    </LocationProvider>
   </AppContext.Provider>,
   root,
 );

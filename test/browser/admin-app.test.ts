@@ -196,11 +196,19 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
 
       const article = page.getByRole('link', { name: 'Article', exact: true });
       assert.equal(await article.getAttribute('href'), '/admin/content-manager/collection-types/api::article.article');
+      // Routed in the page (preact-iso): a mark left on window survives the move, which a page load would wipe.
+      await inPage(page, 'window.tesseraNoReload = true');
       await article.click();
       await page.getByRole('heading', { name: 'Article', level: 1 }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/admin/content-manager/collection-types/api::article.article');
       assert.equal(await page.getByRole('link', { name: 'Article', exact: true }).getAttribute('aria-current'), 'page');
       assert.equal(await page.title(), 'Article | Tessera');
+      assert.equal(await inPage(page, 'window.tesseraNoReload === true'), true, 'no page load');
+      await page.goBack();
+      await page.getByRole('heading', { name: `Hello ${ADMIN.firstname} ${ADMIN.lastname}` }).waitFor();
+      assert.equal(await inPage(page, 'window.tesseraNoReload === true'), true, 'back without a page load');
+      await page.goto(`${session.app.baseUrl}/admin/no-such-screen`);
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
       assert.deepEqual(session.problems, []);
     } finally {
       await session.close();

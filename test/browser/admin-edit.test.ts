@@ -151,7 +151,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
 
     // Relations: search as you type, pick.
     await pick('tags', 'Alpha', 'Tag Alpha');
-    assert.equal(await field('tags').locator('[data-relation-item="Tag Alpha"] .badge').textContent(), 'Published');
+    assert.equal(await field('tags').locator('[data-relation-item="Tag Alpha"] .status').textContent(), 'Published');
     await pick('tags', 'Tag', 'Tag Beta');
     await pick('author', 'Ada', 'Ada Author');
 
@@ -223,13 +223,13 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
   it('publishes, then an edit makes it modified; discard goes back to the published version', async () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await notice('Published.');
-    await page.locator('.edit__meta .badge', { hasText: 'Published' }).waitFor();
+    await page.locator('.edit__meta .status', { hasText: 'Published' }).waitFor();
     assert.equal((await rest(`/api/articles/${documentId}`)).data.title, 'Every kind');
 
     await input('title').fill('Every kind, edited');
     await page.getByRole('button', { name: 'Save' }).click();
     await notice('Saved.');
-    await page.locator('.edit__meta .badge', { hasText: 'Modified' }).waitFor();
+    await page.locator('.edit__meta .status', { hasText: 'Modified' }).waitFor();
     assert.equal((await rest(`/api/articles/${documentId}?status=draft`)).data.title, 'Every kind, edited');
     assert.equal((await rest(`/api/articles/${documentId}`)).data.title, 'Every kind');
 

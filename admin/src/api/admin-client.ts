@@ -7,6 +7,8 @@ export interface RequestOptions {
   readonly body?: unknown;
   /** false: a public route, sent without the access token and never retried (login, init). */
   readonly auth?: boolean;
+  /** Aborts the request (a list request a newer one made stale): the promise rejects with an AbortError. */
+  readonly signal?: AbortSignal;
 }
 
 /** Calls the admin API as the signed-in admin. */
@@ -36,15 +38,16 @@ export interface AdminClientOptions {
 export function createAdminClient({ session, onSessionLost, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: AdminClientOptions): AdminClient {
   let refreshing: Promise<boolean> | null = null;
 
-  async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
+  async function send(method: string, path: string, body: unknown, token: string | null, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     // A FormData's content type (with its boundary) is the browser's to write.
     if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (token !== null) headers.authorization = `Bearer ${token}`;
     try {
-      return await fetchImpl(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: multipart ? (body as FormData) : JSON.stringify(body) }) });
+      return await fetchImpl(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: multipart ? (body as FormData) : JSON.stringify(body) }), ...(signal === undefined ? {} : { signal }) });
     } catch (error) {
+      if (signal?.aborted === true) throw error;
       throw new ApiError(0, 'NetworkError', error instanceof Error ? error.message : String(error), undefined);
     }
   }
@@ -82,14 +85,14 @@ export function createAdminClient({ session, onSessionLost, fetch: fetchImpl = g
     refresh,
     async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
       if (options.auth === false) return parse<T>(await send(method, path, options.body, null));
-      const first = await send(method, path, options.body, session.token.value);
+      const first = await send(method, path, options.body, session.token.value, options.signal);
       if (first.status !== 401) return parse<T>(first);
       if (!(await refresh())) {
         session.clear();
         onSessionLost();
         return parse<T>(first);
       }
-      const second = await send(method, path, options.body, session.token.value);
+      const second = await send(method, path, options.body, session.token.value, options.signal);
       if (second.status === 401) {
         session.clear();
         onSessionLost();

@@ -1,3 +1,5 @@
+import type { ContentTypeSchema } from './content-manager-types';
+
 /**
  * The shapes of Strapi 5's admin API that the app reads (recorded from Strapi 5.54:
  * test/fixtures/strapi-admin/admin-app/). Only the members the app uses are named; the server
@@ -67,7 +69,7 @@ export interface ContentTypeDto {
 
 /** GET /content-manager/init (components and field sizes are read by the edit view, later). */
 export interface ContentManagerInit {
-  readonly contentTypes: readonly ContentTypeDto[];
+  readonly contentTypes: readonly ContentTypeSchema[];
 }
 
 /** `{ data }`, the envelope of most admin answers. */

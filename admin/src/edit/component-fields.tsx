@@ -22,7 +22,7 @@ export function ComponentField({ env, node, path, readOnly, labelId, label }: In
     <div class="component-box" role="group" aria-labelledby={labelId}>
       <FieldGrid fields={group.fields} model={uid} prefix={`${path}.`} />
       {!readOnly && (
-        <button type="button" class="button button--small button--danger" onClick={() => (node.value.value = null)}>
+        <button type="button" class="button button--small button--quiet-danger" onClick={() => (node.value.value = null)}>
           {t('edit.component.remove', { name: label })}
         </button>
       )}

@@ -126,6 +126,9 @@ export function EditView(props: EditViewProps) {
   }
 
   useEffect(() => {
+    // The address this view wrote after a create (the new documentId): nothing to load again.
+    if (loaded.peek() !== null && props.documentId === documentId.peek()) return undefined;
+    documentId.value = props.documentId;
     let cancelled = false;
     (async () => {
       try {
@@ -310,7 +313,7 @@ export function EditView(props: EditViewProps) {
     if (current === null || code === locale.peek()) return;
     if (dirty.peek() && !confirm(t('edit.confirm.leave'))) return;
     locale.value = code;
-    props.replaceUrl(`${location.pathname}?${LOCALE_PARAM}=${encodeURIComponent(code)}`);
+    props.replaceUrl(`${props.kind === 'collection-types' ? `/admin/content-manager/collection-types/${props.uid}/${documentId.peek() ?? 'create'}` : `/admin/content-manager/single-types/${props.uid}`}?${LOCALE_PARAM}=${encodeURIComponent(code)}`);
     notice.value = null;
     await loadDocument(current);
   }
@@ -341,7 +344,7 @@ export function EditView(props: EditViewProps) {
             <h1>{title}</h1>
             <p class="edit__meta">
               {draftAndPublish && !isNew && status !== undefined && <StatusBadge status={status} />}
-              {isNew && <span class="badge badge--draft">{t('edit.status.new')}</span>}
+              {isNew && <span class="status status--draft">{t('edit.status.new')}</span>}
               <DirtyMark dirty={dirty} />
             </p>
           </div>

@@ -107,7 +107,7 @@ function MediaPicker({ title, multiple, api, onClose, onPick }: PickerProps) {
     chosen.value = has ? chosen.peek().filter((other) => other.id !== file.id) : multiple ? [...chosen.peek(), file] : [file];
   };
   return (
-    <dialog ref={dialog} class="dialog" aria-labelledby="media-picker-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={dialog} class="dialog dialog--wide" aria-labelledby="media-picker-title" onClose={onClose} onCancel={onClose}>
       <h2 id="media-picker-title">{title}</h2>
       <div class="dialog__tools">
         <input type="search" aria-label={t('edit.media.search')} placeholder={t('edit.media.search')} value={query} onInput={(event) => {

@@ -1,15 +1,14 @@
 import { useSignal } from '@preact/signals';
-import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { useAppState } from '../app-context';
 import type { NavigationState } from '../app-state';
 import type { NavigationEntry } from '../content/content-navigation';
-import { t, tPlural } from '../i18n/translate';
+import { t } from '../i18n/translate';
+import { AppRoutes } from '../routes';
 import { BrandMark } from '../ui/brand-mark';
 import { ThemeToggle } from '../ui/theme-toggle';
-import { useDocumentTitle } from '../ui/use-document-title';
-import { displayName, UserMenu } from './user-menu';
-import { editRoute, type EditRouteMatch } from './edit-route';
+import { UserMenu } from './user-menu';
 
 type Navigation = NavigationState;
 
@@ -17,14 +16,20 @@ const MEDIA_LIBRARY = '/admin/plugins/upload';
 
 /**
  * The signed-in frame: a header (navigation toggle on small screens, theme, account), the
- * content manager's navigation (loaded by the app state when the session started) and the page
- * of the current address. Loaded as its own chunk, after the login.
+ * content manager's navigation (loaded by the app state when the session started) and the screen
+ * of the current address (routes.tsx). Loaded as its own chunk, after the login.
  */
-export function Shell({ path, search = '' }: { readonly path: string; readonly search?: string }) {
+export function Shell() {
   const app = useAppState();
+  const { path } = useLocation();
   const navigation = app.navigation;
   const drawerOpen = useSignal(false);
   const user = app.session.user.value;
+
+  // A link followed in the drawer (small screens) shows its screen: the drawer closes.
+  useEffect(() => {
+    drawerOpen.value = false;
+  }, [path]);
 
   useEffect(() => {
     if (!drawerOpen.value) return undefined;
@@ -82,7 +87,7 @@ export function Shell({ path, search = '' }: { readonly path: string; readonly s
         <NavigationList navigation={navigation.value} path={path} />
       </nav>
       <main class="page" id="main" tabIndex={-1}>
-        <Page navigation={navigation.value} path={path} search={search} name={displayName(user)} />
+        <AppRoutes />
       </main>
     </div>
   );
@@ -141,105 +146,4 @@ function NavigationGroup({ id, title, entries, path }: { readonly id: string; re
 /** The entry's list view and any page under it (a document of the type). */
 function isCurrent(entry: NavigationEntry, path: string): boolean {
   return path === entry.href || path.startsWith(`${entry.href}/`);
-}
-
-function Page({ navigation, path, search, name }: { readonly navigation: Navigation; readonly path: string; readonly search: string; readonly name: string }) {
-  const route = editRoute(path);
-  if (route !== null) return <EditRoute route={route} search={search} />;
-  return <StaticPage navigation={navigation} path={path} name={name} />;
-}
-
-function StaticPage({ navigation, path, name }: { readonly navigation: Navigation; readonly path: string; readonly name: string }) {
-  const content = pageContent(navigation, path, name);
-  useDocumentTitle(content.title);
-  return content.body;
-}
-
-type EditViewModule = typeof import('../edit/edit-view');
-
-/** The edit view, a chunk of its own fetched when an edit address is opened. */
-function EditRoute({ route, search }: { readonly route: EditRouteMatch; readonly search: string }) {
-  const loaded = useSignal<EditViewModule | null>(null);
-  const failed = useSignal<string | null>(null);
-  useEffect(() => {
-    import('../edit/edit-view').then(
-      (module) => {
-        loaded.value = module;
-      },
-      (error: unknown) => {
-        failed.value = String(error instanceof Error ? error.message : error);
-      },
-    );
-  }, []);
-  if (failed.value !== null) return <p role="alert">{failed.value}</p>;
-  const module = loaded.value;
-  if (module === null) return <p class="page__note">{t('app.loading')}</p>;
-  return (
-    <module.EditView
-      key={`${route.uid}/${route.documentId ?? ''}`}
-      kind={route.kind}
-      uid={route.uid}
-      documentId={route.documentId}
-      search={search}
-      replaceUrl={(url) => history.replaceState(null, '', url)}
-      goTo={(url) => location.assign(url)}
-    />
-  );
-}
-
-/** The page of an address: its title (for the tab) and what it shows. */
-function pageContent(navigation: Navigation, path: string, name: string): { readonly title: string; readonly body: ComponentChildren } {
-  if (path === MEDIA_LIBRARY) {
-    return {
-      title: t('shell.nav.mediaLibrary'),
-      body: (
-        <>
-          <h1>{t('shell.nav.mediaLibrary')}</h1>
-          <p class="page__note">{t('shell.page.notBuilt')}</p>
-        </>
-      ),
-    };
-  }
-  if (path.startsWith('/admin/content-manager/')) {
-    if (navigation.kind === 'loading') return { title: t('app.loading'), body: <p class="page__note">{t('app.loading')}</p> };
-    if (navigation.kind === 'failed') {
-      return {
-        title: t('shell.nav.contentManager'),
-        body: (
-          <p class="page__note" role="alert">
-            {t('shell.nav.loadError')}
-          </p>
-        ),
-      };
-    }
-    const all = [...navigation.value.collectionTypes, ...navigation.value.singleTypes];
-    const entry = all.find((candidate) => isCurrent(candidate, path));
-    if (!entry) return { title: t('shell.nav.contentManager'), body: <p class="page__note">{t('shell.page.unknownType')}</p> };
-    return {
-      title: entry.label,
-      body: (
-        <>
-          <h1>{entry.label}</h1>
-          <p class="page__note">{t('shell.page.notBuilt')}</p>
-        </>
-      ),
-    };
-  }
-  return {
-    title: t('title.home'),
-    body: (
-      <>
-        <h1>{t('shell.home.greeting', { name })}</h1>
-        {navigation.kind === 'ready' && (
-          <p class="page__lead">
-            {t('shell.home.summary', {
-              collections: tPlural('shell.home.collectionTypes', navigation.value.collectionTypes.length),
-              singles: tPlural('shell.home.singleTypes', navigation.value.singleTypes.length),
-            })}
-          </p>
-        )}
-        <p class="page__note">{t('shell.home.pick')}</p>
-      </>
-    ),
-  };
 }

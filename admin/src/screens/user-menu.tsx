@@ -50,16 +50,15 @@ export function UserMenu({ user, onLogout }: { readonly user: AdminUser; readonl
         class="user-menu__button"
         aria-expanded={open.value}
         aria-controls="user-menu-panel"
-        aria-label={t('shell.userMenu.label', { name })}
         onClick={() => {
           open.value = !open.value;
         }}
       >
-        {/* The initials are drawn by CSS (::before): the button's visible text is then the name alone, which its label contains (axe: label-content-name-mismatch). */}
+        {/* The initials are drawn by CSS (data-initials): the button's name is its visible text,
+            "Account of" said to screen readers only (axe: label-content-name-mismatch). */}
         <span class="avatar" aria-hidden="true" data-initials={initials(user)} />
-        <span class="user-menu__name" aria-hidden="true">
-          {name}
-        </span>
+        <span class="visually-hidden">{t('shell.userMenu.labelPrefix')}</span>
+        <span class="user-menu__name">{name}</span>
       </button>
       <div class="user-menu__panel" id="user-menu-panel" hidden={!open.value}>
         <p class="user-menu__who">
