@@ -140,6 +140,14 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     assert.equal(await field('body').locator('.markdown-preview strong').textContent(), 'bold');
     await field('body').getByRole('button', { name: 'Write' }).click();
 
+    // Blocks: the ProseMirror editor (admin/src/blocks); saved at once by Ctrl+S below (flushed before the save).
+    const blocks = field('content').getByRole('textbox', { name: 'content' });
+    await blocks.click();
+    await page.keyboard.type('Plain');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('bold');
+    await page.keyboard.press('Control+b');
+
     // Media: one from the library (cover), one uploaded (gallery).
     await field('cover').getByRole('button', { name: 'Add to cover' }).click();
     await page.getByRole('dialog').getByLabel('library-dot.png').check();
@@ -193,6 +201,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     assert.equal(new Date(stored.when).toISOString(), new Date('2026-11-26T09:15').toISOString());
     assert.deepEqual(stored.meta, { a: [1, 2] });
     assert.equal(stored.body, '# Title\n\nSome **bold** text');
+    assert.deepEqual(stored.content, [{ type: 'paragraph', children: [{ type: 'text', text: 'Plain' }, { type: 'text', text: 'bold', bold: true }] }]);
     assert.equal(stored.cover.id, image.id);
     assert.deepEqual(stored.gallery.map((file: Json) => file.name), ['uploaded-dot.png']);
     assert.deepEqual(stored.tags.map((tag: Json) => tag.name), ['Tag Alpha', 'Tag Beta']);

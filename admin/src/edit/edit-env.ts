@@ -48,6 +48,8 @@ export interface EditEnv {
   readonly componentNames: ReadonlyMap<string, string>;
   /** The form's body as it would be saved (uid generation reads the other fields). */
   formData(): Record<string, unknown>;
+  /** The mounted blocks editors: each flushes its pending (debounced) change before a save. */
+  readonly blocks: BlocksRegistry;
   /** Read-only: a history version shown, or no permission. */
   readonly readOnly: boolean;
 }
@@ -79,4 +81,23 @@ export function mainFieldOf(configuration: ConfigurationAnswer, target: string, 
     }
   }
   return 'documentId';
+}
+
+export interface BlocksRegistry {
+  /** Adds a flush; the returned function removes it (the field unmounted). */
+  register(flush: () => void): () => void;
+  flushAll(): void;
+}
+
+export function createBlocksRegistry(): BlocksRegistry {
+  const flushes = new Set<() => void>();
+  return {
+    register(flush) {
+      flushes.add(flush);
+      return () => flushes.delete(flush);
+    },
+    flushAll() {
+      for (const flush of flushes) flush();
+    },
+  };
 }

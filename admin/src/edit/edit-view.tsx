@@ -5,7 +5,7 @@ import { ApiError } from '../api/api-error';
 import { t, tPlural } from '../i18n/translate';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { createContentApi, type DocumentAction, type DocumentRef } from './content-api';
-import { createProblemStore, EditEnvContext, mainFieldOf, type EditEnv } from './edit-env';
+import { createBlocksRegistry, createProblemStore, EditEnvContext, mainFieldOf, type EditEnv } from './edit-env';
 import type { Attributes, CmDocument, ConfigurationAnswer, DocumentMeta, Locale, SchemaDto, SchemaInit } from './edit-types';
 import { FieldGrid, fieldId } from './field-view';
 import { buildFields, fieldsBody, keyCounter, relationItemOf, relationNodes, type BuildContext, type FormFields } from './form-model';
@@ -68,6 +68,7 @@ export function EditView(props: EditViewProps) {
   const notice = useSignal<{ readonly kind: 'success' | 'error'; readonly text: string } | null>(null);
   const historyOpen = useSignal(false);
   const problems = useMemo(createProblemStore, []);
+  const blocks = useMemo(createBlocksRegistry, []);
   const counter = useMemo(keyCounter, []);
   const dirty = useMemo(
     () =>
@@ -129,6 +130,8 @@ export function EditView(props: EditViewProps) {
     // The address this view wrote after a create (the new documentId): nothing to load again.
     if (loaded.peek() !== null && props.documentId === documentId.peek()) return undefined;
     documentId.value = props.documentId;
+    // Another document: the former one is not shown (nor acted on) while this one loads.
+    documentState.value = null;
     let cancelled = false;
     (async () => {
       try {
@@ -180,6 +183,7 @@ export function EditView(props: EditViewProps) {
             build: buildContext(setup),
             componentNames: new Map(setup.init.components.map((component) => [component.uid, component.info.displayName])),
             formData: () => fieldsBody(documentState.peek()?.fields ?? {}),
+            blocks,
             readOnly: false,
           },
     [setup],
@@ -203,6 +207,7 @@ export function EditView(props: EditViewProps) {
 
   /** Checks the form; shows the problems at their fields and focuses the first. */
   function check(publishing: boolean): boolean {
+    blocks.flushAll(); // a change typed within the editor's debounce delay is saved too
     const current = documentState.peek();
     if (current === null) return false;
     const found = validateForm(current.fields, { publishing });

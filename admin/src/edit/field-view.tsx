@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { TargetedEvent } from 'preact';
 import { t } from '../i18n/translate';
-import { BlocksField } from './blocks-preview-field';
+import { BlocksInput } from './blocks-input';
 import { ComponentField, ListField } from './component-fields';
 import { configurationOf, useEditEnv, type EditEnv } from './edit-env';
 import type { EditMetadata } from './edit-types';
@@ -48,7 +48,7 @@ export function FieldGrid({ fields, model, prefix }: { readonly fields: FormFiel
         const meta = configuration?.metadatas[name]?.edit ?? {};
         if (node === undefined || meta.visible === false) return null;
         return (
-          <div key={name} class="field-grid__cell" style={{ '--span': String(Math.min(Math.max(size, 1), 12)) }}>
+          <div key={node} class="field-grid__cell" style={{ '--span': String(Math.min(Math.max(size, 1), 12)) }}>
             <FieldView name={name} node={node} path={`${prefix}${name}`} meta={meta} model={model} />
           </div>
         );
@@ -77,6 +77,14 @@ export function FieldView({ name, node, path, meta, model }: FieldViewProps) {
   const describedBy = [meta.description ? `${id}-hint` : null, problem ? `${id}-error` : null].filter((part) => part !== null).join(' ') || undefined;
   const required = node.attribute.required === true;
   const group = node.kind === 'component' || node.kind === 'repeatable' || node.kind === 'dynamiczone' || node.kind === 'relation' || node.kind === 'media' || (node.kind === 'scalar' && node.attribute.type === 'boolean');
+  if (node.kind === 'scalar' && node.attribute.type === 'blocks') {
+    // The blocks editor labels itself and shows its own hint and problem.
+    return (
+      <div class="edit-field" data-field={path} data-renders={renders}>
+        <BlocksInput id={id} node={node} label={label} hint={meta.description || undefined} error={problem ?? undefined} readOnly={readOnly} />
+      </div>
+    );
+  }
   const heading = (
     <>
       {label}
@@ -164,8 +172,6 @@ function ScalarInput({ env, id, node, path, meta, readOnly, describedBy, labelId
     placeholder: meta.placeholder || undefined,
   };
   switch (attribute.type) {
-    case 'blocks':
-      return <BlocksField id={id} node={node} describedBy={describedBy} readOnly={readOnly} />;
     case 'boolean':
       return <BooleanInput id={id} node={node} labelId={labelId} readOnly={readOnly} describedBy={describedBy} />;
     case 'enumeration':

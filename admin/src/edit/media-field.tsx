@@ -75,7 +75,7 @@ export function MediaField({ env, id, node, readOnly, labelId, label, describedB
   );
 }
 
-interface PickerProps {
+export interface PickerProps {
   readonly title: string;
   readonly multiple: boolean;
   readonly api: InputProps['env']['api'];
@@ -84,7 +84,7 @@ interface PickerProps {
 }
 
 /** The media library in a modal dialog: search, pick one or several, or upload new files (picked at once). */
-function MediaPicker({ title, multiple, api, onClose, onPick }: PickerProps) {
+export function MediaPicker({ title, multiple, api, onClose, onPick }: PickerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const query = useSignal('');
   const files = useSignal<readonly MediaFile[] | null>(null);
