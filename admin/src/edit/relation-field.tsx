@@ -27,7 +27,7 @@ function moved(items: readonly RelationItem[], from: number, to: number): Relati
  * and reordering by drag and drop or by the move buttons (the keyboard's way). The save sends
  * the changes as `connect` with `position` and `disconnect` (form-model.ts relationBody).
  */
-export function RelationField({ env, id, node, path, name, model, readOnly, describedBy, labelId, label }: InputProps & { readonly node: RelationNode }) {
+export function RelationField({ env, id, node, name, model, readOnly, describedBy, labelId, label }: InputProps & { readonly node: RelationNode }) {
   const query = useSignal('');
   const open = useSignal(false);
   const candidates = useSignal<readonly RelationTarget[]>([]);
