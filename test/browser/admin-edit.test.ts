@@ -209,7 +209,13 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     assert.deepEqual(stored.links.map((link: Json) => [link.label, link.url]), [['Docs', 'https://example.com/docs']]);
     assert.deepEqual(stored.sections.map((item: Json) => [item.__component, item.label ?? item.text]), [['shared.link', 'Home'], ['shared.quote', 'A quote']]);
     assert.deepEqual(problems, []);
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshots('edit');
+    await page.evaluate("document.querySelector('[data-field=\"tags\"]').scrollIntoView({ block: 'start' })");
+    await screenshots('edit-relations');
+    await page.evaluate("document.querySelector('[data-field=\"links\"]').scrollIntoView({ block: 'start' })");
+    await screenshots('edit-components');
+    await page.evaluate('window.scrollTo(0, 0)');
   });
 
   it('checks the form before saving: required on publish, ranges, at the field, focused; typing clears it', async () => {
@@ -221,6 +227,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     assert.equal(await input('title').getAttribute('aria-invalid'), 'true');
     assert.equal(await field('views').locator('.field__error').textContent(), 'The value must be at most 1000.');
     await page.waitForFunction("document.activeElement?.id === 'field-title'");
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshots('edit-errors');
     await input('title').fill('Every kind');
     assert.equal(await field('title').locator('.field__error').count(), 0);
