@@ -119,6 +119,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     await field('slug').getByText('Available').waitFor();
     assert.equal(await input('slug').inputValue(), 'every-kind');
     await input('summary').fill('A summary');
+    await input('code').fill('EK-1');
     await input('contact').fill('ada@example.com');
     await input('secret').fill('S3cret!');
     await input('kind').selectOption('guide');
@@ -377,6 +378,15 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     const copy = /collection-types\/api::article\.article\/([^/?]+)/.exec(page.url())![1]!;
     assert.notEqual(copy, documentId);
     assert.equal((await rest(`/api/articles/${copy}?status=draft`)).data.title, 'Every kind');
+    // A unique field is left empty in the copy; given the original's value, the server refuses
+    // the save and its ValidationError lands at the field it names.
+    assert.equal(await input('code').inputValue(), '');
+    await input('code').fill('EK-1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await field('code').locator('.field__error').waitFor();
+    assert.equal(await input('code').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(problems.splice(0), [`PUT /content-manager/collection-types/api::article.article/${copy}: 400`]);
+    await input('code').fill('');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`**${ARTICLES}`);
     assert.equal((await app.get(`/api/articles/${copy}?status=draft`)).status, 404);

@@ -301,10 +301,12 @@ export function EditView(props: EditViewProps) {
     if (current === null || state === null) return;
     let target: string | null = null;
     const done = await run('clone', async () => {
-      // A uid is unique: the copy gets a fresh one.
+      // A uid is unique: the copy gets a fresh one. Another unique field is left empty in the
+      // copy (the server would refuse the same value), for the editor to fill in.
       const overrides: Record<string, unknown> = {};
       for (const [name, attribute] of Object.entries(current.schema.attributes)) {
         if (attribute.type === 'uid') overrides[name] = await api.generateUid(props.uid, name, fieldsBody(state.fields), locale.peek());
+        else if (attribute.unique === true) overrides[name] = null;
       }
       const answer = await api.clone(ref(), overrides);
       target = typeof answer.data.documentId === 'string' ? answer.data.documentId : null;
