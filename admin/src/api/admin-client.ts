@@ -3,7 +3,7 @@ import { ApiError, apiErrorOf } from './api-error';
 import type { SessionStore } from './session-store';
 
 export interface RequestOptions {
-  /** A JSON body. */
+  /** A JSON body, or a FormData sent as multipart (an upload). */
   readonly body?: unknown;
   /** false: a public route, sent without the access token and never retried (login, init). */
   readonly auth?: boolean;
@@ -40,10 +40,12 @@ export function createAdminClient({ session, onSessionLost, fetch: fetchImpl = g
 
   async function send(method: string, path: string, body: unknown, token: string | null, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    // A FormData's content type (with its boundary) is the browser's to write.
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (token !== null) headers.authorization = `Bearer ${token}`;
     try {
-      return await fetchImpl(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(signal === undefined ? {} : { signal }) });
+      return await fetchImpl(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: multipart ? (body as FormData) : JSON.stringify(body) }), ...(signal === undefined ? {} : { signal }) });
     } catch (error) {
       if (signal?.aborted === true) throw error;
       throw new ApiError(0, 'NetworkError', error instanceof Error ? error.message : String(error), undefined);

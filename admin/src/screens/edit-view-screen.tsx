@@ -1,19 +1,32 @@
-import { t } from '../i18n/translate';
+import { useLocation } from 'preact-iso';
+import { EditView } from '../edit/edit-view';
 import { ContentTypeGate } from './content-type-gate';
 
 /**
- * Placeholder of the edit view (a document of a collection type, or a single type): built on
- * its own branch, which replaces this file and keeps its export and props (routes.tsx).
+ * The edit view's route (routes.tsx): a document of a collection type (`…/:uid/:documentId`,
+ * `…/:uid/create`) or a single type (`…/single-types/:uid`). The address keeps the locale as
+ * Strapi's admin writes it (`?plugins[i18n][locale]=fr`); a create or a locale switch replaces
+ * it, a delete or a clone moves to another screen, without a page load.
  */
-export function EditViewScreen({ uid }: { readonly uid: string; readonly documentId?: string }) {
+export function EditViewScreen({ uid, documentId }: { readonly uid: string; readonly documentId?: string }) {
+  const { url, route } = useLocation();
+  const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   return (
     <ContentTypeGate uid={uid}>
-      {(entry) => (
-        <>
-          <h1>{entry.label}</h1>
-          <p class="page__note">{t('shell.page.notBuilt')}</p>
-        </>
-      )}
+      {(entry) => {
+        const collection = entry.href.includes('/collection-types/');
+        return (
+          <EditView
+            key={uid}
+            kind={collection ? 'collection-types' : 'single-types'}
+            uid={uid}
+            documentId={collection && documentId !== undefined && documentId !== 'create' ? documentId : null}
+            search={search}
+            replaceUrl={(next) => route(next, true)}
+            goTo={(next) => route(next)}
+          />
+        );
+      }}
     </ContentTypeGate>
   );
 }
