@@ -1,13 +1,13 @@
 // @databases: sqlite — the browser drives the edit view; what the admin API stores is tested by its own e2e files.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { defaultAdminPanelDir } from '../../src/transports/admin-panel/admin-panel-files.js';
-import { ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { fixturePath, ROOT, startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 import { browserSkipReason, launchChromium } from './chromium.js';
 
 /**
@@ -30,6 +30,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
   let browser: Browser;
   let app: TestApp;
+  let project: string | undefined;
   let context: BrowserContext;
   let page: Page;
   let admin: Record<string, string>;
@@ -66,7 +67,10 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     const index = path.join(defaultAdminPanelDir(), 'index.html');
     if (!existsSync(index)) throw new Error(`the admin app is not built (${index}): run npm run build`);
     mkdirSync(SHOTS, { recursive: true });
-    app = await startTestApp({ fixture: 'admin-edit-app', env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_FIRSTNAME: ADMIN.firstname, ADMIN_LASTNAME: ADMIN.lastname } });
+    // A throw-away copy of the fixture, so the files uploaded here never land in the repository.
+    project = mkdtempSync(path.join(tmpdir(), 'tessera-admin-edit-'));
+    cpSync(fixturePath('admin-edit-app'), project, { recursive: true });
+    app = await startTestApp({ fixture: project, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_FIRSTNAME: ADMIN.firstname, ADMIN_LASTNAME: ADMIN.lastname } });
     const login = await app.post('/admin/login', { email: ADMIN.email, password: ADMIN.password });
     assert.equal(login.status, 200, login.text);
     admin = { authorization: `Bearer ${String(login.body.data.token)}` };
@@ -108,6 +112,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
     await context?.close();
     await browser?.close();
     await app?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   it('creates a document with every attribute kind; the REST API reads back what the form held', async () => {

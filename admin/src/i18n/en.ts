@@ -57,7 +57,7 @@ export const en = {
   'shell.nav.noTypes': 'No content type to show.',
   'shell.nav.mediaLibrary': 'Media Library',
   'shell.nav.loadError': 'The content types could not be loaded.',
-  'shell.userMenu.labelPrefix': 'Account of ',
+  'shell.userMenu.label': 'Account of {name}',
   'shell.userMenu.logout': 'Log out',
   'shell.home.greeting': 'Hello {name}',
   'shell.home.summary': '{collections} and {singles}.',

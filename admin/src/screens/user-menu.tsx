@@ -50,14 +50,14 @@ export function UserMenu({ user, onLogout }: { readonly user: AdminUser; readonl
         class="user-menu__button"
         aria-expanded={open.value}
         aria-controls="user-menu-panel"
+        aria-label={t('shell.userMenu.label', { name })}
         onClick={() => {
           open.value = !open.value;
         }}
       >
-        {/* The initials are drawn by CSS (data-initials): the button's name is its visible text,
-            "Account of" said to screen readers only (axe: label-content-name-mismatch). */}
+        {/* The initials are drawn by CSS (data-initials), so the button's visible text is the
+            name, which its label contains (axe: label-content-name-mismatch). */}
         <span class="avatar" aria-hidden="true" data-initials={initials(user)} />
-        <span class="visually-hidden">{t('shell.userMenu.labelPrefix')}</span>
         <span class="user-menu__name">{name}</span>
       </button>
       <div class="user-menu__panel" id="user-menu-panel" hidden={!open.value}>
