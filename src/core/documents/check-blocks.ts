@@ -25,7 +25,8 @@ const LINK_PROTOCOLS = new Set(['http:', 'https:', 'ftp:', 'mailto:', 'tel:']);
 const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
 const HEADING_LEVELS = [1, 2, 3, 4, 5, 6];
 const LIST_FORMATS = ['ordered', 'unordered'];
-const IMAGE_FIELDS: readonly (readonly [string, 'string' | 'number' | 'object' | 'mixed', boolean])[] = [
+/** The image object's keys in Strapi's order: [key, kind, required]; a key not required may be null. */
+const IMAGE_FIELDS: readonly (readonly [string, 'string' | 'number' | 'object', boolean])[] = [
   ['name', 'string', true],
   ['alternativeText', 'string', false],
   ['url', 'string', true],
@@ -39,7 +40,7 @@ const IMAGE_FIELDS: readonly (readonly [string, 'string' | 'number' | 'object' |
   ['size', 'number', true],
   ['previewUrl', 'string', false],
   ['provider', 'string', true],
-  ['provider_metadata', 'mixed', false],
+  // provider_metadata: anything, null included (yup `mixed().nullable()`), so not listed.
   ['createdAt', 'string', true],
   ['updatedAt', 'string', true],
 ];
@@ -48,7 +49,9 @@ type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array';
 type NodeObject = Readonly<Record<string, unknown>>;
 
 function isPlainObject(value: unknown): value is NodeObject {
-  return Object.prototype.toString.call(value) === '[object Object]';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 function printSimple(value: unknown): string | null {
@@ -114,18 +117,45 @@ interface FieldRule {
   readonly oneOf?: readonly unknown[];
 }
 
+/** A path built as the walk descends, without copying; turned into an array only for a failure. */
+interface Path {
+  readonly parent: Path | undefined;
+  readonly segment: string;
+}
+
+const at = (parent: Path | undefined, segment: string): Path => ({ parent, segment });
+
+function segmentsOf(path: Path | undefined): string[] {
+  const segments: string[] = [];
+  for (let node = path; node; node = node.parent) segments.push(node.segment);
+  return segments.reverse();
+}
+
+// The rules are built once: the check runs on every write that carries blocks.
+const OBJECT: FieldRule = { kind: 'object' };
+const CHILDREN: FieldRule = { kind: 'array', required: true };
+const TEXT_TYPE: FieldRule = { kind: 'string', oneOf: ['text'], required: true };
+const TEXT: FieldRule = { kind: 'string' };
+const MARK: FieldRule = { kind: 'boolean' };
+const URL_RULE: FieldRule = { kind: 'string' };
+const LEVEL: FieldRule = { kind: 'number', oneOf: HEADING_LEVELS, required: true };
+const FORMAT: FieldRule = { kind: 'string', oneOf: LIST_FORMATS, required: true };
+const LANGUAGE: FieldRule = { kind: 'string', nullable: true };
+const IMAGE_RULES = IMAGE_FIELDS.map(([key, kind, required]): readonly [string, FieldRule] => [key, { kind, required, nullable: !required }]);
+
 class Collector {
   readonly problems: BlocksProblem[] = [];
 
-  add(path: readonly string[], text: string, labelled: boolean, value: unknown): void {
+  add(where: Path, text: string, labelled: boolean, value: unknown): void {
+    const path = segmentsOf(where);
     this.problems.push(value === undefined ? { path, text, labelled } : { path, text, labelled, value });
   }
 
   /**
    * One field checked as yup does: the type and `oneOf` first; only when both pass, `required`.
-   * Returns the cast value when the field may be walked further, undefined otherwise.
+   * Returns the cast value, and whether every rule passed (only then is it walked further).
    */
-  field(path: readonly string[], raw: unknown, rule: FieldRule): { ok: boolean; value: unknown } {
+  field(path: Path, raw: unknown, rule: FieldRule): { ok: boolean; value: unknown } {
     const value = cast(rule.kind, raw);
     let ok = true;
     if (value !== undefined && !(value === null && rule.nullable === true) && !isType(rule.kind, value)) {
@@ -145,9 +175,9 @@ class Collector {
   }
 
   /** A `children` array: type, required, then its minimum, then each item. */
-  children(path: readonly string[], raw: unknown, minMessage: string | null, item: (child: unknown, at: readonly string[]) => void, depth: number): void {
-    const childrenPath = [...path, 'children'];
-    const { ok, value } = this.field(childrenPath, raw, { kind: 'array', required: true });
+  children(path: Path, raw: unknown, minMessage: string | null, item: (child: unknown, where: Path) => void, depth: number): void {
+    const childrenPath = at(path, 'children');
+    const { ok, value } = this.field(childrenPath, raw, CHILDREN);
     if (!ok || !Array.isArray(value)) return;
     if (minMessage !== null && value.length === 0) {
       this.add(childrenPath, minMessage, false, value);
@@ -157,61 +187,59 @@ class Collector {
       this.add(childrenPath, `Blocks may not nest more than ${MAX_DEPTH} levels deep`, false, undefined);
       return;
     }
-    value.forEach((child, index) => item(child, [...childrenPath, String(index)]));
+    value.forEach((child, index) => item(child, at(childrenPath, String(index))));
   }
 
-  text(node: unknown, path: readonly string[]): void {
-    const { ok, value } = this.field(path, node, { kind: 'object' });
+  text(node: unknown, path: Path): void {
+    const { ok, value } = this.field(path, node, OBJECT);
     if (!ok || !isPlainObject(value)) return;
-    this.field([...path, 'type'], value.type, { kind: 'string', oneOf: ['text'], required: true });
-    const text = this.field([...path, 'text'], value.text, { kind: 'string' });
-    if (text.ok && typeof text.value !== 'string') this.add([...path, 'text'], 'Text must be defined with at least an empty string', false, text.value);
-    for (const mark of MARKS) this.field([...path, mark], value[mark], { kind: 'boolean' });
+    this.field(at(path, 'type'), value.type, TEXT_TYPE);
+    const text = this.field(at(path, 'text'), value.text, TEXT);
+    if (text.ok && typeof text.value !== 'string') this.add(at(path, 'text'), 'Text must be defined with at least an empty string', false, text.value);
+    for (const mark of MARKS) this.field(at(path, mark), value[mark], MARK);
   }
 
-  link(node: NodeObject, path: readonly string[], depth: number): void {
-    const url = this.field([...path, 'url'], node.url, { kind: 'string' });
-    if (url.ok && !isValidLink(typeof url.value === 'string' ? url.value : '')) this.add([...path, 'url'], 'Please specify a valid link.', false, url.value);
-    this.children(path, node.children, null, (child, at) => this.text(child, at), depth + 1);
+  link(node: NodeObject, path: Path, depth: number): void {
+    const url = this.field(at(path, 'url'), node.url, URL_RULE);
+    if (url.ok && !isValidLink(typeof url.value === 'string' ? url.value : '')) this.add(at(path, 'url'), 'Please specify a valid link.', false, url.value);
+    this.children(path, node.children, null, (child, where) => this.text(child, where), depth + 1);
   }
 
-  inline(node: unknown, path: readonly string[], depth: number): void {
+  inline(node: unknown, path: Path, depth: number): void {
     const type = isPlainObject(node) ? node.type : undefined;
     if (type === 'text') this.text(node, path);
     else if (type === 'link' && isPlainObject(node)) this.link(node, path, depth);
     else this.add(path, 'Inline node must be Text or Link', false, node);
   }
 
-  list(node: NodeObject, path: readonly string[], depth: number): void {
-    this.field([...path, 'format'], node.format, { kind: 'string', oneOf: LIST_FORMATS, required: true });
-    this.children(path, node.children, 'List node children must have at least one ListItem or ListNode', (child, at) => {
+  list(node: NodeObject, path: Path, depth: number): void {
+    this.field(at(path, 'format'), node.format, FORMAT);
+    this.children(path, node.children, 'List node children must have at least one ListItem or ListNode', (child, where) => {
       const type = isPlainObject(child) ? child.type : undefined;
-      if (type === 'list' && isPlainObject(child)) this.list(child, at, depth + 1);
+      if (type === 'list' && isPlainObject(child)) this.list(child, where, depth + 1);
       else if (type === 'list-item' && isPlainObject(child)) {
-        this.children(at, child.children, null, (inline, inlineAt) => this.inline(inline, inlineAt, depth + 2), depth + 2);
-      } else this.add(at, 'Inline node must be list-item or list', false, child);
+        this.children(where, child.children, null, (inline, inlineAt) => this.inline(inline, inlineAt, depth + 2), depth + 2);
+      } else this.add(where, 'Inline node must be list-item or list', false, child);
     }, depth + 1);
   }
 
-  image(node: NodeObject, path: readonly string[], depth: number): void {
-    const imagePath = [...path, 'image'];
+  image(node: NodeObject, path: Path, depth: number): void {
+    const imagePath = at(path, 'image');
     // yup fills an absent object with its fields' defaults, so each required key is reported.
     const sent = node.image === undefined ? {} : node.image;
-    const { ok, value } = this.field(imagePath, sent, { kind: 'object' });
+    const { ok, value } = this.field(imagePath, sent, OBJECT);
     if (ok && isPlainObject(value)) {
-      for (const [key, kind, required] of IMAGE_FIELDS) {
-        if (kind !== 'mixed') this.field([...imagePath, key], value[key], { kind, required, nullable: !required });
-      }
+      for (const [key, rule] of IMAGE_RULES) this.field(at(imagePath, key), value[key], rule);
     }
-    this.children(path, node.children, null, (child, at) => this.inline(child, at, depth + 1), depth + 1);
+    this.children(path, node.children, null, (child, where) => this.inline(child, where, depth + 1), depth + 1);
   }
 
-  block(node: unknown, path: readonly string[]): void {
+  block(node: unknown, path: Path): void {
     if (!isPlainObject(node)) {
       this.add(path, 'Block node is of invalid type', false, node);
       return;
     }
-    const inline = (child: unknown, at: readonly string[]) => this.inline(child, at, 1);
+    const inline = (child: unknown, where: Path) => this.inline(child, where, 1);
     // The node's type picks its rules, so a known type always passes its own `type` check.
     switch (node.type) {
       case 'paragraph':
@@ -221,13 +249,13 @@ class Collector {
         this.children(path, node.children, 'Quote node children must have at least one Text or Link node', inline, 1);
         return;
       case 'heading':
-        this.field([...path, 'level'], node.level, { kind: 'number', oneOf: HEADING_LEVELS, required: true });
+        this.field(at(path, 'level'), node.level, LEVEL);
         this.children(path, node.children, 'Heading node children must have at least one Text or Link node', inline, 1);
         return;
       case 'code':
-        this.field([...path, 'language'], node.language, { kind: 'string', nullable: true });
+        this.field(at(path, 'language'), node.language, LANGUAGE);
         // Strapi's code validator reuses the quote's message.
-        this.children(path, node.children, 'Quote node children must have at least one Text or Link node', (child, at) => this.text(child, at), 1);
+        this.children(path, node.children, 'Quote node children must have at least one Text or Link node', (child, where) => this.text(child, where), 1);
         return;
       case 'list':
         this.list(node, path, 0);
@@ -254,7 +282,7 @@ export function isValidLink(url: string): boolean {
 export function checkBlocks(value: unknown): readonly BlocksProblem[] {
   if (!Array.isArray(value)) return [{ path: [], text: 'must be an array of blocks', labelled: true, value }];
   const collector = new Collector();
-  value.forEach((block, index) => collector.block(block, [String(index)]));
+  value.forEach((block, index) => collector.block(block, at(undefined, String(index))));
   return collector.problems;
 }
 
