@@ -42,7 +42,7 @@ const DOCS: Readonly<Record<(typeof KEYS)[number], Record<string, unknown>>> = {
     str: 'Cherry Pie', txt: 'goodbye', rich: 'Bold move', enm: 'gamma', mail: 'carl@test.io', slug: 'cherry-pie',
     day: '2025-01-01', clock: '23:59:59.999', moment: '2024-07-01T00:00:00.000Z', stamp: '1709251200000',
     int: 42, big: '9000000000', flt: -3.75, dec: '100', flag: true,
-    obj: [1, 2, 3], list: [], blk: [{ type: 'heading', children: [{ type: 'text', text: 'Other' }] }],
+    obj: [1, 2, 3], list: [], blk: [{ type: 'heading', level: 2, children: [{ type: 'text', text: 'Other' }] }],
   },
   D: {
     str: 'APPLE', txt: '', rich: 'title', enm: 'alpha', mail: 'ANN@EXAMPLE.COM', slug: 'apple-2',

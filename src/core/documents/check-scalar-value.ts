@@ -15,12 +15,15 @@ import {
   parseTime,
 } from '../schema/scalar-values.js';
 import { unstorableTextIn, unstorableTextProblem } from '../shared/storable-text.js';
-import { checkBlocks } from './check-blocks.js';
+import { blocksMessage, checkBlocks, type BlocksProblem } from './check-blocks.js';
 
 /** A value in the canonical form the database layer encodes (JSON types as JSON text). */
 export type StoredValue = string | number | bigint | boolean | null;
 
-export type CheckResult = { readonly ok: true; readonly value: StoredValue } | { readonly ok: false; readonly message: string };
+export type CheckResult =
+  | { readonly ok: true; readonly value: StoredValue }
+  /** `blocks`: every failure of a blocks value (Strapi reports each at its own path); `message` is the first. */
+  | { readonly ok: false; readonly message: string; readonly blocks?: readonly BlocksProblem[] };
 
 /**
  * Longer numeric text is refused before parsing: the decimal pattern in schema/scalar-values
@@ -176,8 +179,9 @@ function checkJson(attribute: ScalarAttribute, value: unknown): CheckResult {
   const unstorable = unstorableTextIn(value);
   if (unstorable) return fail(`${[name, ...unstorable.path].join('.')} ${unstorable.problem}`);
   if (type === 'blocks') {
-    const problem = checkBlocks(value);
-    if (problem) return fail(`${name}: ${problem}`);
+    const problems = checkBlocks(value);
+    const [first] = problems;
+    if (first) return { ok: false, message: blocksMessage(first, [name]), blocks: problems };
   }
   if (type === 'array') {
     if (!Array.isArray(value)) return typeError(attribute, 'array', value);

@@ -3,6 +3,7 @@ import type { ContentType } from '../schema/content-type.js';
 import type { StoredModel } from '../schema/model.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
+import { blocksMessage } from './check-blocks.js';
 import { checkScalarValue, type StoredValue } from './check-scalar-value.js';
 import { parseComponentValue, type ComponentValueWrite } from './components/component-write.js';
 import type { DocumentWrite, ModelWrite, ValueContext, WriteMode } from './model-write.js';
@@ -69,6 +70,15 @@ function checkScalars(data: Readonly<Record<string, unknown>>, model: StoredMode
       continue;
     }
     const result = checkScalarValue(attribute, raw, { draft });
+    if (!result.ok && result.blocks) {
+      // Strapi reports each failure of a blocks value at its own path, with the value yup cast.
+      const base = [...path, attribute.name];
+      for (const problem of result.blocks) {
+        const shown = isPublicAttribute(attribute) && Object.hasOwn(problem, 'value') ? { value: echo(problem.value) } : {};
+        errors.push({ path: [...base, ...problem.path], message: blocksMessage(problem, base), name: 'ValidationError', ...shown });
+      }
+      continue;
+    }
     if (!result.ok) {
       addError(attribute, result.message, raw);
       continue;
