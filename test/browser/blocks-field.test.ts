@@ -198,6 +198,8 @@ describe('the blocks field in Chromium', { skip: browserSkipReason() }, () => {
     await toolbar.locator('select[aria-label="Block type"] option[value="heading-2"]:checked').waitFor({ state: 'attached' });
     await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
     await editor.getByText('Said').click();
+    // The toolbar acts on the editor's selection: wait until it shows the paragraph the click chose.
+    await toolbar.locator('select[aria-label="Block type"] option[value="paragraph"]:checked').waitFor({ state: 'attached' });
     await toolbar.getByRole('combobox', { name: 'Block type' }).selectOption('quote');
     // Inside the first link: its URL is offered, changed (rel kept); the second link is removed.
     await editor.getByText('first').click();
