@@ -131,23 +131,25 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
   const { dialect } = database;
   const text = (column: string) => isoDatetimeColumn(dialect, `f.${column}`);
   const stamp = () => dialect.encode('datetime', now().toISOString());
+  /** A folder row's columns, its dates read as ISO text on every database. */
+  const folderColumns = () =>
+    [
+      'f.id as id',
+      'f.document_id as document_id',
+      'f.name as name',
+      'f.path_id as path_id',
+      'f.path as path',
+      'f.locale as locale',
+      text('created_at').as('created_at'),
+      text('updated_at').as('updated_at'),
+      text('published_at').as('published_at'),
+    ] as const;
 
   const selectFolders = (db: Executor) =>
     db
       .selectFrom(`${FOLDERS} as f`)
       .leftJoin(`${PARENTS} as p`, 'p.folder_id', 'f.id')
-      .select([
-        'f.id as id',
-        'f.document_id as document_id',
-        'f.name as name',
-        'f.path_id as path_id',
-        'f.path as path',
-        'f.locale as locale',
-        'p.inv_folder_id as parent',
-        text('created_at').as('created_at'),
-        text('updated_at').as('updated_at'),
-        text('published_at').as('published_at'),
-      ]);
+      .select([...folderColumns(), 'p.inv_folder_id as parent']);
 
   const toFolder = (row: Record<string, unknown>): PlacedFolder => ({
     id: toNumber(row.id),
@@ -407,18 +409,7 @@ export function createFolderStore(database: Database, now: () => Date): FolderSt
       const rows = await database.db
         .selectFrom(`${FILE_FOLDERS} as l`)
         .innerJoin(`${FOLDERS} as f`, 'f.id', 'l.folder_id')
-        .select([
-          'l.file_id as file_id',
-          'f.id as id',
-          'f.document_id as document_id',
-          'f.name as name',
-          'f.path_id as path_id',
-          'f.path as path',
-          'f.locale as locale',
-          text('created_at').as('created_at'),
-          text('updated_at').as('updated_at'),
-          text('published_at').as('published_at'),
-        ])
+        .select(['l.file_id as file_id', ...folderColumns()])
         .where('l.file_id', 'in', [...fileIds])
         .execute();
       for (const row of rows) {
