@@ -59,7 +59,12 @@ function textValue(context: CompileContext, value: string, caseInsensitive: bool
   return caseInsensitive ? context.dialect.lower(parameter) : parameter;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
+  // Patterns here are escaped text between `%`s: the dialect may fold ASCII-only patterns natively.
+  const fast = context.dialect.asciiInsensitiveLike;
+  if (caseInsensitive && fast && ASCII.test(pattern)) return fast(columnText(context, attribute, false), pattern.toLowerCase());
   return sql<SqlBool>`${columnText(context, attribute, caseInsensitive)} like ${textValue(context, pattern, caseInsensitive)} ${context.dialect.likeEscape}`;
 }
 
