@@ -286,6 +286,26 @@ describe('content manager', () => {
       assertLike(await as(boss, 'GET', `${ARTICLES}?sort=nope:ASC`), 'bad-sort');
     });
 
+    it('_q search: one scan for page and total, Unicode folding kept (İ, Kelvin sign, ß), pages past the end counted', async () => {
+      const titles = ['Fold İstanbul', 'Fold \u212Aelvin', 'Fold KELVIN', 'Fold straße', 'Fold STRASSE', 'Fold ıi', 'Fold Éclair', 'fold 50%_off'];
+      for (const [index, title] of titles.entries()) assert.equal((await as(boss, 'POST', `${ARTICLES}?locale=en`, { title, slug: `fold-${index}` })).status, 201);
+      const everything = (await as(boss, 'GET', `${ARTICLES}?pageSize=1000&sort=title:ASC&locale=en`)).body.results as { id: number; title: string | null }[];
+      for (const q of ['k', 'K', 'kelvin', 'i', 'ss', 'ß', 'é', 'FOLD', '%_', 'fold 5', 'nothing-here']) {
+        const expected = everything.filter((item) => (item.title ?? '').toLowerCase().includes(q.toLowerCase())).map((item) => item.id);
+        const full = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=3&sort=title:ASC&locale=en&_q=${encodeURIComponent(q)}`));
+        assert.deepEqual(full.result.body.results.map((item: { id: number }) => item.id), expected.slice(0, 3), q);
+        assert.equal(full.result.body.pagination.total, expected.length, q);
+        const past = await as(boss, 'GET', `${ARTICLES}?pageSize=3&page=50&sort=title:ASC&locale=en&_q=${encodeURIComponent(q)}`);
+        assert.deepEqual([past.body.results.length, past.body.pagination.total], [0, expected.length], q);
+      }
+      // The total comes with the page: a full page (whose total is unknown from its rows) costs
+      // no count statement more than a partial one.
+      const fullPage = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=1&sort=title:ASC&locale=en&_q=fold`));
+      const partialPage = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=100&sort=title:ASC&locale=en&_q=fold`));
+      assert.equal(fullPage.result.body.pagination.total, partialPage.result.body.results.length);
+      assert.equal(fullPage.statements, partialPage.statements);
+    });
+
     it('bad inputs: 4xx in the envelope, nothing written', async () => {
       const before = await rowCount(app, 'articles');
       assertLike(await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'Bad', views: 'abc' }), 'create-bad-type');
