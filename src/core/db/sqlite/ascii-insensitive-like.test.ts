@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../database.js';
-import { asciiInsensitiveLike, FOLDS_INTO_ASCII } from './ascii-insensitive-like.js';
+import { asciiInsensitiveLike, containedLiteral, FOLDS_INTO_ASCII } from './ascii-insensitive-like.js';
 
 /** `%`, `_` and `\` taken literally, as compile-filter escapes a search. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -95,5 +95,18 @@ describe('asciiInsensitiveLike', () => {
   it('lets the Unicode folding decide for İ and the Kelvin sign', async () => {
     const { rows } = await sql<{ id: number }>`select id from words where ${asciiInsensitiveLike(sql.ref('body'), '%k%')} and body like '%K%'`.execute(database.db);
     assert.ok(rows.length > 0);
+  });
+});
+
+describe('containedLiteral', () => {
+  it('unescapes a contains pattern, refuses patterns with inner wildcards or other shapes', () => {
+    assert.equal(containedLiteral('%abc%'), 'abc');
+    assert.equal(containedLiteral('%50\\%\\_off\\\\%'), '50%_off\\');
+    assert.equal(containedLiteral('%%'), '');
+    assert.equal(containedLiteral('%a%b%'), null);
+    assert.equal(containedLiteral('%a_b%'), null);
+    assert.equal(containedLiteral('abc%'), null);
+    assert.equal(containedLiteral('%abc'), null);
+    assert.equal(containedLiteral('%'), null);
   });
 });
