@@ -94,6 +94,17 @@ describe('content manager: relations, uid, draft relation counts, history', () =
       assert.deepEqual(included.body.results.map((tag: { name: string }) => tag.name).sort(), ['Other', 'Rel Gamma']);
     });
 
+    it('candidates: Strapi\'s `filters` object narrows them (with _q, $or), unknown fields are a 400', async () => {
+      const startsWith = await call('GET', `${CM}/relations/api::article.article/tags?filters[name][$startsWith]=Rel%20B`);
+      assert.equal(startsWith.status, 200, startsWith.text);
+      assert.deepEqual(startsWith.body.results.map((tag: { name: string }) => tag.name), ['Rel Beta']);
+      assert.equal(startsWith.body.pagination.total, 1);
+      const either = await call('GET', `${CM}/relations/api::article.article/tags?filters[$or][0][name][$eq]=Other&filters[$or][1][name][$eq]=Rel%20Alpha&_q=e`);
+      assert.deepEqual(either.body.results.map((tag: { name: string }) => tag.name), ['Other', 'Rel Alpha']);
+      const unknown = await call('GET', `${CM}/relations/api::article.article/tags?filters[nope][$eq]=1`);
+      assert.equal(unknown.status, 400, unknown.text);
+    });
+
     it('current links: newest first, paginated; the inverse side, a to-one, a component row', async () => {
       const links = await call('GET', `${CM}/relations/api::article.article/${article.documentId}/tags?locale=en`);
       assert.equal(links.status, 200, links.text);

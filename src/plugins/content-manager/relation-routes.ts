@@ -5,7 +5,7 @@ import type { RelationAttribute } from '../../core/schema/attribute.js';
 import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
-import type { AdminAbility } from '../../transports/admin/admin-ability.js';
+import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
 import { grantsField, requireDocument, requireGrant, type AbilityOf } from './cm-access.js';
 import { localeParam, statusParam } from './cm-query.js';
 import { modelOf, pageParams, paginationOf, readQuery, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
@@ -39,6 +39,32 @@ function idList(raw: unknown, name: string): number[] {
 
 /** Strapi's `_filter`: the operator `_q` is matched with on the main field. */
 const SEARCH_OPERATORS = new Set(['$eq', '$eqi', '$ne', '$contains', '$containsi', '$notContains', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi']);
+
+/**
+ * Strapi's `filters` of the picker, as its permission checker sanitizes them: conditions on
+ * fields the admin's read grant on the target does not reach are left out (all of them without
+ * a grant); logical operators keep their readable children. Unknown fields and bad operators
+ * are the parser's 400.
+ */
+export function readableFilters(raw: unknown, grant: ContentGrant | null): Record<string, unknown> | null {
+  if (raw === undefined || raw === '' || raw === null) return null;
+  if (typeof raw !== 'object') throw ValidationError.fromFieldErrors([{ path: ['filters'], message: 'filters must be an object', name: 'ValidationError' }]);
+  if (grant === null) return null;
+  const keep = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(keep).filter((child) => child !== null);
+    if (node === null || typeof node !== 'object') return node;
+    const kept: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === '$and' || key === '$or') kept[key] = keep(Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : value);
+      else if (key === '$not') {
+        const child = keep(value);
+        if (child !== null) kept[key] = child;
+      } else if (key.startsWith('$') || key === 'id' || key === 'documentId' || grantsField(grant, key)) kept[key] = value;
+    }
+    return Object.keys(kept).length > 0 ? kept : null;
+  };
+  return keep(raw) as Record<string, unknown> | null;
+}
 
 export async function relationRoutes(fastify: FastifyInstance, options: RelationRoutesOptions): Promise<void> {
   const { registry, documents, database, ability: abilityOf, mainFieldOf } = options;
@@ -117,6 +143,8 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const operator = typeof query._filter === 'string' && SEARCH_OPERATORS.has(query._filter) ? query._filter : '$containsi';
     const and: Record<string, unknown>[] = [];
     if (typeof query._q === 'string' && query._q !== '' && mainField !== 'id') and.push({ [mainField]: { [operator]: query._q } });
+    const filters = readableFilters(query.filters, ability.grant('plugin::content-manager.explorer.read', target.uid));
+    if (filters !== null) and.push(filters);
     const omit = idList(query.idsToOmit, 'idsToOmit');
     const include = idList(query.idsToInclude, 'idsToInclude');
     if (omit.length > 0) and.push({ id: { $notIn: omit } });
