@@ -125,12 +125,48 @@ describe('content manager', () => {
       const users = await as(boss, 'GET', '/content-manager/content-types/plugin::users-permissions.user/configuration');
       assert.equal(users.status, 200, users.text);
       assert.equal(users.body.data.contentType.settings.mainField, 'username');
-      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true });
+      const authenticated = await app.app.database.db.selectFrom('up_roles').select(['id']).where('type', '=', 'authenticated').executeTakeFirstOrThrow();
+      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true, role: { connect: [{ id: Number(authenticated.id) }] } });
       assert.equal(created.status, 201, created.text);
       const userList = await as(boss, 'GET', '/content-manager/collection-types/plugin::users-permissions.user?_q=reader');
       assert.equal(userList.status, 200, userList.text);
       assert.equal(userList.body.results[0].username, 'reader');
       assert.ok(!userList.text.includes('password') && !created.text.includes('password'));
+    });
+
+    it('end users (plugin::users-permissions.user): bare create/update answers, passwords hashed and never shown, role, confirmed/blocked, taken names', async () => {
+      const USERS = '/content-manager/collection-types/plugin::users-permissions.user';
+      const role = await app.app.database.db.selectFrom('up_roles').select(['id']).where('type', '=', 'authenticated').executeTakeFirstOrThrow();
+      const created = await as(boss, 'POST', USERS, { username: 'polish20user', email: 'Polish20User@Example.com', password: 'Secret1234', confirmed: true, blocked: false, role: { connect: [{ id: Number(role.id) }] } });
+      assertLike(created, 'users-create');
+      assert.deepEqual([created.body.username, created.body.email, created.body.confirmed, created.body.blocked, created.body.role], ['polish20user', 'polish20user@example.com', true, false, { count: 1 }]);
+      const stored = await app.app.database.db.selectFrom('up_users').selectAll().where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.ok(typeof stored.password === 'string' && stored.password !== 'Secret1234' && stored.password.startsWith('$2'), 'hashed');
+      assert.equal(stored.provider, 'local');
+      const list = await as(boss, 'GET', `${USERS}?_q=polish20`);
+      assertLike(list, 'users-list');
+      assert.equal(list.body.results[0].role.id, Number(role.id));
+      const one = await as(boss, 'GET', `${USERS}/${created.body.documentId}`);
+      assertLike(one, 'users-findone');
+      const updated = await as(boss, 'PUT', `${USERS}/${created.body.documentId}`, { blocked: true, password: 'Other12345' });
+      assertLike(updated, 'users-update');
+      assert.equal(updated.body.blocked, true);
+      const rehashed = await app.app.database.db.selectFrom('up_users').select(['password']).where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.notEqual(rehashed.password, stored.password);
+      // An empty password leaves it as it was.
+      assert.equal((await as(boss, 'PUT', `${USERS}/${created.body.documentId}`, { password: '' })).status, 200);
+      const kept = await app.app.database.db.selectFrom('up_users').select(['password']).where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.equal(kept.password, rehashed.password);
+      for (const response of [created, list, one, updated]) assert.ok(!response.text.includes('password') && !response.text.includes('Secret1234'));
+      const before = await rowCount(app, 'up_users');
+      assertLike(await as(boss, 'POST', USERS, { username: 'polish20other', email: 'polish20other@example.com', password: 'Secret1234' }), 'users-create-no-role');
+      assertLike(await as(boss, 'POST', USERS, { username: 'polish20dup2', email: 'POLISH20USER@example.com', password: 'Secret1234', role: { connect: [{ id: Number(role.id) }] } }), 'users-create-email-taken');
+      const takenName = await as(boss, 'POST', USERS, { username: 'polish20user', email: 'fresh20@example.com', password: 'Secret1234', role: { connect: [{ id: Number(role.id) }] } });
+      assert.deepEqual([takenName.status, takenName.body.error.message], [400, 'Username already taken']);
+      assert.equal(await rowCount(app, 'up_users'), before);
+      const removed = await as(boss, 'DELETE', `${USERS}/${created.body.documentId}`);
+      assert.equal(removed.status, 200, removed.text);
+      assert.equal(await rowCount(app, 'up_users'), before - 1);
     });
 
     it('configuration: Strapi defaults, a PUT stored and read back, its validation errors as strings', async () => {
