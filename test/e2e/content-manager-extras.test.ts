@@ -141,6 +141,45 @@ describe('content manager: relations, uid, draft relation counts, history', () =
     });
   });
 
+  describe('current links of a to-many with 10,000 links', () => {
+    it('are read a page at a time in SQL, newest first, with their count: the same statements and no more rows than for 3 links', async () => {
+      const few = await created(`${ARTICLES}?locale=en`, { title: 'Few Links' });
+      const many = await created(`${ARTICLES}?locale=en`, { title: 'Many Links' });
+      const { db, dialect } = app.app.database;
+      const at = dialect.encode('datetime', '2026-01-01T00:00:00.000Z');
+      const draftRow = async (documentId: string) => Number((await app.app.database.db.selectFrom('articles').select(['id']).where('document_id', '=', documentId).where('published_at', 'is', null).executeTakeFirstOrThrow()).id);
+      const manyRow = await draftRow(many.documentId);
+      const fewRow = await draftRow(few.documentId);
+      const tagIds: string[] = [];
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < 10_000; start += 500) {
+          const rows = Array.from({ length: 500 }, (_, offset) => {
+            const documentId = createDocumentId();
+            tagIds.push(documentId);
+            return { document_id: documentId, name: `Bulk tag ${String(start + offset).padStart(5, '0')}`, created_at: at, updated_at: at, published_at: null };
+          });
+          await trx.insertInto('tags').values(rows).execute();
+        }
+        for (let start = 0; start < 10_000; start += 500) {
+          await trx.insertInto('articles_tags_lnk').values(tagIds.slice(start, start + 500).map((target, offset) => ({ entity_id: manyRow, target_document_id: target, target_ord: start + offset + 1 }))).execute();
+        }
+        await trx.insertInto('articles_tags_lnk').values(tagIds.slice(0, 3).map((target, offset) => ({ entity_id: fewRow, target_document_id: target, target_ord: offset + 1 }))).execute();
+      });
+      const read = (documentId: string, query: string) => app.app.database.counter.measureRows(() => call('GET', `${CM}/relations/api::article.article/${documentId}/tags?locale=en&${query}`));
+      const first = await read(many.documentId, 'page=1&pageSize=10');
+      assert.equal(first.result.status, 200, first.result.text);
+      assert.deepEqual(first.result.body.pagination, { page: 1, pageSize: 10, pageCount: 1000, total: 10_000 });
+      assert.deepEqual(first.result.body.results.map((tag: { name: string }) => tag.name), Array.from({ length: 10 }, (_, index) => `Bulk tag ${String(9_999 - index).padStart(5, '0')}`));
+      const last = await read(many.documentId, 'page=1000&pageSize=10');
+      assert.deepEqual(last.result.body.results.map((tag: { name: string }) => tag.name).slice(-2), ['Bulk tag 00001', 'Bulk tag 00000']);
+      const small = await read(few.documentId, 'page=1&pageSize=10');
+      assert.deepEqual(small.result.body.results.map((tag: { name: string }) => tag.name), ['Bulk tag 00002', 'Bulk tag 00001', 'Bulk tag 00000']);
+      assert.equal(first.statements, small.statements);
+      // Rows are reported by the SQLite driver: the page (10 links, their 10 tags) and a few more, not 10,000.
+      if (dialect.name === 'sqlite') assert.ok(first.rows < 100, `${first.rows} rows read`);
+    });
+  });
+
   describe('uid', () => {
     it('generate: the content API\'s slug, made free within the locale', async () => {
       const title = 'Ünïcode Straße & Co';
