@@ -342,6 +342,26 @@ describe('content manager', () => {
       assert.equal(fullPage.statements, partialPage.statements);
     });
 
+    it('version reads: ?status=published|draft on collection and single types, a version the document lacks, a bad status', async () => {
+      const draft = await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'Version One', slug: 'version-one' });
+      const documentId = draft.body.data.documentId;
+      assertLike(await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=published`), 'findone-version-never-published');
+      assert.equal((await as(boss, 'POST', `${ARTICLES}/${documentId}/actions/publish?locale=en`, {})).status, 200);
+      assert.equal((await as(boss, 'PUT', `${ARTICLES}/${documentId}?locale=en`, { title: 'Version Two' })).status, 200);
+      const published = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=published`);
+      const drafted = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=draft`);
+      const byDefault = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en`);
+      assert.deepEqual([published.body.data.title, drafted.body.data.title, byDefault.body.data.title], ['Version One', 'Version Two', 'Version Two']);
+      assert.deepEqual([published.body.data.status, drafted.body.data.status], ['modified', 'modified']);
+      assert.deepEqual([published.body.meta.availableStatus.map((version: { publishedAt: string | null }) => version.publishedAt === null), drafted.body.meta.availableStatus.map((version: { publishedAt: string | null }) => version.publishedAt === null)], [[true], [false]]);
+      assert.notEqual(published.body.data.id, drafted.body.data.id);
+      const bad = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=bogus`);
+      assertLike(bad, 'findone-bad-status');
+      assert.deepEqual(bad.body.error, (fixture('findone-bad-status').response.body as { error: unknown }).error);
+      const single = await as(boss, 'GET', `${HOMEPAGE}?status=published`);
+      assert.ok([200, 404].includes(single.status), single.text);
+    });
+
     it('bad inputs: 4xx in the envelope, nothing written', async () => {
       const before = await rowCount(app, 'articles');
       assertLike(await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'Bad', views: 'abc' }), 'create-bad-type');

@@ -95,7 +95,7 @@ export function statusParam(raw: unknown, contentType: ContentType): Status {
   if (!contentType.draftAndPublish) return 'published';
   if (raw === undefined || raw === '' || raw === 'draft') return 'draft';
   if (raw === 'published') return 'published';
-  throw new ValidationError(`Invalid status: ${JSON.stringify(raw)?.slice(0, 40)}`, { key: 'status', path: null, source: 'query', param: 'status' });
+  throw ValidationError.fromFieldErrors([{ path: ['status'], message: 'Invalid status', name: 'ValidationError' }]);
 }
 
 /** The query of a read or write of one version (no filters, no paging). */
