@@ -125,12 +125,48 @@ describe('content manager', () => {
       const users = await as(boss, 'GET', '/content-manager/content-types/plugin::users-permissions.user/configuration');
       assert.equal(users.status, 200, users.text);
       assert.equal(users.body.data.contentType.settings.mainField, 'username');
-      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true });
+      const authenticated = await app.app.database.db.selectFrom('up_roles').select(['id']).where('type', '=', 'authenticated').executeTakeFirstOrThrow();
+      const created = await as(boss, 'POST', '/content-manager/collection-types/plugin::users-permissions.user', { username: 'reader', email: 'reader@example.com', password: 'Reader123', confirmed: true, role: { connect: [{ id: Number(authenticated.id) }] } });
       assert.equal(created.status, 201, created.text);
       const userList = await as(boss, 'GET', '/content-manager/collection-types/plugin::users-permissions.user?_q=reader');
       assert.equal(userList.status, 200, userList.text);
       assert.equal(userList.body.results[0].username, 'reader');
       assert.ok(!userList.text.includes('password') && !created.text.includes('password'));
+    });
+
+    it('end users (plugin::users-permissions.user): bare create/update answers, passwords hashed and never shown, role, confirmed/blocked, taken names', async () => {
+      const USERS = '/content-manager/collection-types/plugin::users-permissions.user';
+      const role = await app.app.database.db.selectFrom('up_roles').select(['id']).where('type', '=', 'authenticated').executeTakeFirstOrThrow();
+      const created = await as(boss, 'POST', USERS, { username: 'polish20user', email: 'Polish20User@Example.com', password: 'Secret1234', confirmed: true, blocked: false, role: { connect: [{ id: Number(role.id) }] } });
+      assertLike(created, 'users-create');
+      assert.deepEqual([created.body.username, created.body.email, created.body.confirmed, created.body.blocked, created.body.role], ['polish20user', 'polish20user@example.com', true, false, { count: 1 }]);
+      const stored = await app.app.database.db.selectFrom('up_users').selectAll().where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.ok(typeof stored.password === 'string' && stored.password !== 'Secret1234' && stored.password.startsWith('$2'), 'hashed');
+      assert.equal(stored.provider, 'local');
+      const list = await as(boss, 'GET', `${USERS}?_q=polish20`);
+      assertLike(list, 'users-list');
+      assert.equal(list.body.results[0].role.id, Number(role.id));
+      const one = await as(boss, 'GET', `${USERS}/${created.body.documentId}`);
+      assertLike(one, 'users-findone');
+      const updated = await as(boss, 'PUT', `${USERS}/${created.body.documentId}`, { blocked: true, password: 'Other12345' });
+      assertLike(updated, 'users-update');
+      assert.equal(updated.body.blocked, true);
+      const rehashed = await app.app.database.db.selectFrom('up_users').select(['password']).where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.notEqual(rehashed.password, stored.password);
+      // An empty password leaves it as it was.
+      assert.equal((await as(boss, 'PUT', `${USERS}/${created.body.documentId}`, { password: '' })).status, 200);
+      const kept = await app.app.database.db.selectFrom('up_users').select(['password']).where('document_id', '=', created.body.documentId).executeTakeFirstOrThrow();
+      assert.equal(kept.password, rehashed.password);
+      for (const response of [created, list, one, updated]) assert.ok(!response.text.includes('password') && !response.text.includes('Secret1234'));
+      const before = await rowCount(app, 'up_users');
+      assertLike(await as(boss, 'POST', USERS, { username: 'polish20other', email: 'polish20other@example.com', password: 'Secret1234' }), 'users-create-no-role');
+      assertLike(await as(boss, 'POST', USERS, { username: 'polish20dup2', email: 'POLISH20USER@example.com', password: 'Secret1234', role: { connect: [{ id: Number(role.id) }] } }), 'users-create-email-taken');
+      const takenName = await as(boss, 'POST', USERS, { username: 'polish20user', email: 'fresh20@example.com', password: 'Secret1234', role: { connect: [{ id: Number(role.id) }] } });
+      assert.deepEqual([takenName.status, takenName.body.error.message], [400, 'Username already taken']);
+      assert.equal(await rowCount(app, 'up_users'), before);
+      const removed = await as(boss, 'DELETE', `${USERS}/${created.body.documentId}`);
+      assert.equal(removed.status, 200, removed.text);
+      assert.equal(await rowCount(app, 'up_users'), before - 1);
     });
 
     it('configuration: Strapi defaults, a PUT stored and read back, its validation errors as strings', async () => {
@@ -284,6 +320,46 @@ describe('content manager', () => {
       // The view configuration marked slug not searchable: `_q` leaves it out.
       assert.equal((await as(boss, 'GET', `${ARTICLES}?_q=query-1&locale=en`)).body.pagination.total, 0);
       assertLike(await as(boss, 'GET', `${ARTICLES}?sort=nope:ASC`), 'bad-sort');
+    });
+
+    it('_q search: one scan for page and total, Unicode folding kept (İ, Kelvin sign, ß), pages past the end counted', async () => {
+      const titles = ['Fold İstanbul', 'Fold \u212Aelvin', 'Fold KELVIN', 'Fold straße', 'Fold STRASSE', 'Fold ıi', 'Fold Éclair', 'fold 50%_off'];
+      for (const [index, title] of titles.entries()) assert.equal((await as(boss, 'POST', `${ARTICLES}?locale=en`, { title, slug: `fold-${index}` })).status, 201);
+      const everything = (await as(boss, 'GET', `${ARTICLES}?pageSize=1000&sort=title:ASC&locale=en`)).body.results as { id: number; title: string | null }[];
+      for (const q of ['k', 'K', 'kelvin', 'i', 'ss', 'ß', 'é', 'FOLD', '%_', 'fold 5', 'nothing-here']) {
+        const expected = everything.filter((item) => (item.title ?? '').toLowerCase().includes(q.toLowerCase())).map((item) => item.id);
+        const full = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=3&sort=title:ASC&locale=en&_q=${encodeURIComponent(q)}`));
+        assert.deepEqual(full.result.body.results.map((item: { id: number }) => item.id), expected.slice(0, 3), q);
+        assert.equal(full.result.body.pagination.total, expected.length, q);
+        const past = await as(boss, 'GET', `${ARTICLES}?pageSize=3&page=50&sort=title:ASC&locale=en&_q=${encodeURIComponent(q)}`);
+        assert.deepEqual([past.body.results.length, past.body.pagination.total], [0, expected.length], q);
+      }
+      // The total comes with the page: a full page (whose total is unknown from its rows) costs
+      // no count statement more than a partial one.
+      const fullPage = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=1&sort=title:ASC&locale=en&_q=fold`));
+      const partialPage = await app.app.database.counter.measure(() => as(boss, 'GET', `${ARTICLES}?pageSize=100&sort=title:ASC&locale=en&_q=fold`));
+      assert.equal(fullPage.result.body.pagination.total, partialPage.result.body.results.length);
+      assert.equal(fullPage.statements, partialPage.statements);
+    });
+
+    it('version reads: ?status=published|draft on collection and single types, a version the document lacks, a bad status', async () => {
+      const draft = await as(boss, 'POST', `${ARTICLES}?locale=en`, { title: 'Version One', slug: 'version-one' });
+      const documentId = draft.body.data.documentId;
+      assertLike(await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=published`), 'findone-version-never-published');
+      assert.equal((await as(boss, 'POST', `${ARTICLES}/${documentId}/actions/publish?locale=en`, {})).status, 200);
+      assert.equal((await as(boss, 'PUT', `${ARTICLES}/${documentId}?locale=en`, { title: 'Version Two' })).status, 200);
+      const published = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=published`);
+      const drafted = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=draft`);
+      const byDefault = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en`);
+      assert.deepEqual([published.body.data.title, drafted.body.data.title, byDefault.body.data.title], ['Version One', 'Version Two', 'Version Two']);
+      assert.deepEqual([published.body.data.status, drafted.body.data.status], ['modified', 'modified']);
+      assert.deepEqual([published.body.meta.availableStatus.map((version: { publishedAt: string | null }) => version.publishedAt === null), drafted.body.meta.availableStatus.map((version: { publishedAt: string | null }) => version.publishedAt === null)], [[true], [false]]);
+      assert.notEqual(published.body.data.id, drafted.body.data.id);
+      const bad = await as(boss, 'GET', `${ARTICLES}/${documentId}?locale=en&status=bogus`);
+      assertLike(bad, 'findone-bad-status');
+      assert.deepEqual(bad.body.error, (fixture('findone-bad-status').response.body as { error: unknown }).error);
+      const single = await as(boss, 'GET', `${HOMEPAGE}?status=published`);
+      assert.ok([200, 404].includes(single.status), single.text);
     });
 
     it('bad inputs: 4xx in the envelope, nothing written', async () => {

@@ -8,7 +8,8 @@ import type { LocaleCatalog } from '../../core/query/locale-catalog.js';
 import { toOffsetLimit, type DocumentQuery, type FilterNode, type Status } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
 import type { SchemaRegistry } from '../../core/schema/registry.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
+import { END_USERS, endUserData } from './cm-end-users.js';
 import { CONTENT_MANAGER_ACTIONS, type AdminAbility, type ContentGrant } from '../../transports/admin/admin-ability.js';
 import { creatorsReached } from '../../transports/admin/creators-reached.js';
 import type { AbilityOf } from './cm-ability.js';
@@ -147,7 +148,22 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
 
   function writeOf(contentType: ContentType, grant: ContentGrant, body: unknown, mode: 'create' | 'update') {
     const data = contentData(body, contentType, grant);
+    if (contentType.uid === END_USERS) endUserData(body, data, mode);
     return { data, write: validateData(data, contentType, mode, context.registry()) };
+  }
+
+  /**
+   * Strapi's users-permissions checks of an end user written through the content manager:
+   * usernames unique, emails unique whatever their case (400 ApplicationError), excluding the
+   * user itself on an update.
+   */
+  async function checkEndUserTaken(contentType: ContentType, data: Readonly<Record<string, unknown>>, self: string | null): Promise<void> {
+    const taken = async (filters: Record<string, unknown>): Promise<boolean> => {
+      const parsed = parseDocumentQuery({ filters: self === null ? filters : { $and: [filters, { documentId: { $ne: self } }] } }, { contentType, rest: CM_READ_REST, registry: context.registry(), locales, filtersChooseLocale: false });
+      return (await documents.count({ query: { ...parsed, status: 'published' } })) > 0;
+    };
+    if (typeof data.username === 'string' && (await taken({ username: { $eq: data.username } }))) throw new ApplicationError('Username already taken');
+    if (typeof data.email === 'string' && (await taken({ email: { $eqi: data.email } }))) throw new ApplicationError('Email already taken');
   }
 
   /** The versions of a document; 404 when it has none. */
@@ -173,7 +189,8 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       if (filtered === null) return { results: [], pagination: { page, pageSize, pageCount: 0, total: 0 } };
       const result = statusSort === null ? await documents.findMany({ query: filtered }) : await findSortedByStatus(filtered, statusSort);
       const shape = await shapeContext(contentType, grant, result.documents.map((document) => document.documentId));
-      const results = result.documents.map((document) => shapeDocument(document, shape));
+      // Strapi's lists give every document a status: `published` on types without Draft & Publish (findOne does not).
+      const results = result.documents.map((document) => (contentType.draftAndPublish ? shapeDocument(document, shape) : { ...shapeDocument(document, shape), status: 'published' }));
       const total = result.total ?? results.length;
       return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
     },
@@ -182,9 +199,12 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const { grant, contentType, actor } = await access(request, A.create);
       const locale = localeOf(request, contentType);
       checkLocale(grant, contentType, locale);
-      const { write } = writeOf(contentType, grant, request.body, 'create');
+      const { data, write } = writeOf(contentType, grant, request.body, 'create');
+      if (contentType.uid === END_USERS) await checkEndUserTaken(contentType, data, null);
       const document = await documents.create({ write, query: readQuery(contentType, grant, locale, writeStatus(contentType)), actor });
-      return reply.code(201).send(await answer(contentType, grant, document, writeStatus(contentType)));
+      const body = await answer(contentType, grant, document, writeStatus(contentType));
+      // Strapi's users-permissions answers its own create and update with the bare user.
+      return reply.code(201).send(contentType.uid === END_USERS ? body.data : body);
     },
 
     /** POST …/actions/publish: creates the document and publishes it, in one transaction. */
@@ -226,11 +246,13 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
       const createGrant = creating ? ability.grant(A.create, contentType.uid) : null;
       if (creating && (!createGrant || (createGrant.locales !== null && !createGrant.locales.has(locale)))) throw new ForbiddenError();
       const { data, write } = writeOf(contentType, grant, request.body, 'update');
+      if (contentType.uid === END_USERS) await checkEndUserTaken(contentType, data, documentId);
       const registry = context.registry();
       const localize = (base: Readonly<Record<string, unknown>>) => validateData({ ...base, ...data }, contentType, 'create', registry, { joining: true });
       const document = await documents.update({ documentId, write, query: readQuery(contentType, grant, locale, writeStatus(contentType)), localize, actor });
       if (!document) throw new NotFoundError();
-      return answer(contentType, grant, document, writeStatus(contentType));
+      const body = await answer(contentType, grant, document, writeStatus(contentType));
+      return contentType.uid === END_USERS ? body.data : body;
     },
 
     async delete(request: Request) {

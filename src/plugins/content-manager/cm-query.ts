@@ -9,6 +9,7 @@ import type { SchemaRegistry } from '../../core/schema/registry.js';
 import { ApplicationError, ValidationError } from '../../core/shared/errors.js';
 import type { ContentGrant } from '../../transports/admin/admin-ability.js';
 import { creatorFilter } from '../../transports/admin/creators-reached.js';
+import { END_USERS } from './cm-end-users.js';
 
 /**
  * The document queries of the content manager: what it reads (every field the grant reaches,
@@ -33,9 +34,14 @@ export function reaches(grant: ContentGrant, path: string): boolean {
   return false;
 }
 
-/** The stored scalar fields the content manager reads: private ones too (admins see them), never passwords. */
+/**
+ * The stored scalar fields the content manager reads: private ones too (admins see them), never
+ * passwords; end users without their private fields (tokens) nor `provider`, as Strapi 5.54
+ * answers them (its admin permissions on the user type do not list those fields).
+ */
 export function readFields(contentType: ContentType, grant: ContentGrant): ScalarAttribute[] {
-  const own = contentType.scalarAttributes.filter((attribute) => attribute.type !== 'password' && reaches(grant, attribute.name));
+  const hidePrivate = contentType.uid === END_USERS;
+  const own = contentType.scalarAttributes.filter((attribute) => attribute.type !== 'password' && !(hidePrivate && (attribute.private || attribute.name === 'provider')) && reaches(grant, attribute.name));
   const system = contentType.systemAttributes.filter((attribute) => attribute.name !== 'id' && attribute.name !== 'documentId');
   return [...own, ...system];
 }
@@ -89,7 +95,7 @@ export function statusParam(raw: unknown, contentType: ContentType): Status {
   if (!contentType.draftAndPublish) return 'published';
   if (raw === undefined || raw === '' || raw === 'draft') return 'draft';
   if (raw === 'published') return 'published';
-  throw new ValidationError(`Invalid status: ${JSON.stringify(raw)?.slice(0, 40)}`, { key: 'status', path: null, source: 'query', param: 'status' });
+  throw ValidationError.fromFieldErrors([{ path: ['status'], message: 'Invalid status', name: 'ValidationError' }]);
 }
 
 /** The query of a read or write of one version (no filters, no paging). */

@@ -5,9 +5,12 @@ import type { RelationAttribute } from '../../core/schema/attribute.js';
 import type { ContentType, Model } from '../../core/schema/content-type.js';
 import { LINK_COLUMNS } from '../../core/schema/relation-link.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/shared/errors.js';
-import type { AdminAbility } from '../../transports/admin/admin-ability.js';
+import type { AdminAbility, ContentGrant } from '../../transports/admin/admin-ability.js';
 import { grantsField, requireDocument, requireGrant, type AbilityOf } from './cm-access.js';
 import { localeParam, statusParam } from './cm-query.js';
+import { linkPage } from './cm-link-page.js';
+import { versionsOf, type VersionInfo } from './cm-versions.js';
+import type { Status } from '../../core/query/document-query.js';
 import { modelOf, pageParams, paginationOf, readQuery, withStatuses, type CmReads, type PageParams } from './cm-reads.js';
 
 export interface RelationRoutesOptions extends CmReads {
@@ -39,6 +42,32 @@ function idList(raw: unknown, name: string): number[] {
 
 /** Strapi's `_filter`: the operator `_q` is matched with on the main field. */
 const SEARCH_OPERATORS = new Set(['$eq', '$eqi', '$ne', '$contains', '$containsi', '$notContains', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi']);
+
+/**
+ * Strapi's `filters` of the picker, as its permission checker sanitizes them: conditions on
+ * fields the admin's read grant on the target does not reach are left out (all of them without
+ * a grant); logical operators keep their readable children. Unknown fields and bad operators
+ * are the parser's 400.
+ */
+export function readableFilters(raw: unknown, grant: ContentGrant | null): Record<string, unknown> | null {
+  if (raw === undefined || raw === '' || raw === null) return null;
+  if (typeof raw !== 'object') throw ValidationError.fromFieldErrors([{ path: ['filters'], message: 'filters must be an object', name: 'ValidationError' }]);
+  if (grant === null) return null;
+  const keep = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(keep).filter((child) => child !== null);
+    if (node === null || typeof node !== 'object') return node;
+    const kept: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === '$and' || key === '$or') kept[key] = keep(Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : value);
+      else if (key === '$not') {
+        const child = keep(value);
+        if (child !== null) kept[key] = child;
+      } else if (key.startsWith('$') || key === 'id' || key === 'documentId' || grantsField(grant, key)) kept[key] = value;
+    }
+    return Object.keys(kept).length > 0 ? kept : null;
+  };
+  return keep(raw) as Record<string, unknown> | null;
+}
 
 export async function relationRoutes(fastify: FastifyInstance, options: RelationRoutesOptions): Promise<void> {
   const { registry, documents, database, ability: abilityOf, mainFieldOf } = options;
@@ -101,6 +130,31 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     return (Array.isArray(value) ? value : [value]) as Document[];
   }
 
+  /** The row of the source the links hang on: a component row's id, or the version of the document the read shows (locale, status); null when absent. */
+  async function sourceRowId(model: Model, sourceId: string, query: Query, status: Status): Promise<number | null> {
+    if (model.modelType === 'component') {
+      const rowId = /^\d+$/.test(sourceId) ? Number(sourceId) : Number.NaN;
+      return Number.isSafeInteger(rowId) ? rowId : null;
+    }
+    const locale = model.localized ? localeParam(query.locale, model, options.locales) : null;
+    const versions = model.kind === 'singleType' ? await singleVersions(model) : await versionsOf(database, model, [sourceId]);
+    return versions.find((version) => version.locale === locale && version.status === status)?.id ?? null;
+  }
+
+  async function singleVersions(model: ContentType): Promise<readonly VersionInfo[]> {
+    const documentId = await documents.singleDocumentId({ contentType: model });
+    return documentId === null ? [] : versionsOf(database, model, [documentId]);
+  }
+
+  /** The target documents of a page of links, in the links' order (a target without the read's version is left out). */
+  async function targetsInOrder(target: ContentType, documentIds: readonly string[], fields: readonly string[], status: Status, locale: string | undefined): Promise<Document[]> {
+    if (documentIds.length === 0) return [];
+    const read = readQuery(options, target, { filters: { documentId: { $in: [...new Set(documentIds)] } }, fields, status, ...(locale ? { locale } : {}) });
+    const found = await documents.findMany({ query: { ...read, pagination: { mode: 'offset', start: 0, limit: null, withCount: false } } });
+    const byId = new Map(found.documents.map((document) => [document.documentId, document]));
+    return documentIds.flatMap((documentId) => byId.get(documentId) ?? []);
+  }
+
   /** GET /content-manager/relations/:model/:targetField: the documents the picker offers. */
   fastify.get('/relations/:model/:targetField', async (request) => {
     const params = request.params as { model: string; targetField: string };
@@ -117,6 +171,8 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const operator = typeof query._filter === 'string' && SEARCH_OPERATORS.has(query._filter) ? query._filter : '$containsi';
     const and: Record<string, unknown>[] = [];
     if (typeof query._q === 'string' && query._q !== '' && mainField !== 'id') and.push({ [mainField]: { [operator]: query._q } });
+    const filters = readableFilters(query.filters, ability.grant('plugin::content-manager.explorer.read', target.uid));
+    if (filters !== null) and.push(filters);
     const omit = idList(query.idsToOmit, 'idsToOmit');
     const include = idList(query.idsToInclude, 'idsToInclude');
     if (omit.length > 0) and.push({ id: { $notIn: omit } });
@@ -161,6 +217,22 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     const status = model.modelType === 'contentType' ? statusParam(query.status, model) : statusParam(query.status, target);
     const mainField = await shownField(target, ability);
     const fields = [...(mainField !== 'id' ? [mainField] : []), 'publishedAt', 'updatedAt', ...(target.localized ? ['locale'] : [])];
+    const side = registry.relation(attribute);
+    if (side.side === 'owner' && !side.link.targetStatus) {
+      // Owning side: a page of the link table in SQL (newest first) and its count, then only that page's targets.
+      const rowId = await sourceRowId(model, params.id, query, status);
+      if (rowId === null) {
+        if (model.modelType === 'component') return { pagination: paginationOf(page, 0), results: [] };
+        throw new NotFoundError('Entity not found');
+      }
+      const { targets, total } = await linkPage(database, side.link, rowId, status, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+      const targetStatus = target.draftAndPublish ? status : 'published';
+      const locale = targets.find((item) => item.locale !== null)?.locale ?? undefined;
+      const shown = await targetsInOrder(target, targets.map((item) => item.documentId), fields, targetStatus, locale);
+      const statuses = await withStatuses(options, target, shown, targetStatus, target.localized ? locale : undefined);
+      return { pagination: paginationOf(page, total), results: shape(target, mainField, shown, statuses) };
+    }
+    // The inverse side and links that name their version: read through populate, a page taken of them.
     const linked = await linkedOf(model, attribute, params.id, query, fields);
     if (linked === null) throw new NotFoundError('Entity not found');
     // Strapi lists the newest link first: the reverse of the stored order.

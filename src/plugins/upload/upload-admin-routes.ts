@@ -15,7 +15,7 @@ import { adminUsersOf } from '../../transports/admin/admin-user-refs.js';
 import { creatorFilter, creatorsReached } from '../../transports/admin/creators-reached.js';
 import { readQuery, routeMethods } from '../../transports/plugin-http.js';
 import { parseAdminFileQuery } from './admin-file-query.js';
-import { parseFileInfo, parseFolderId } from './file-info.js';
+import { parseFolderId } from './file-info.js';
 import { type Folder, type FolderCounts, type FolderStore, type PlacedFolder } from './folder-store.js';
 import { checkMediaSettings, checkViewConfiguration, type MediaSettingsStore } from './media-settings.js';
 import { receiveUpload, type ReceivedUpload } from './receive-upload.js';
@@ -467,22 +467,19 @@ export function uploadAdminRoutes(fastify: FastifyInstance, context: UploadAdmin
         if (!isRecord(update.fileInfo)) throw ValidationError.fromFieldErrors([{ path: ['updates', String(index), 'fileInfo'], message: `updates[${index}].fileInfo is a required field`, name: 'ValidationError' }]);
         return { id, received: { files: [], fileInfo: [update.fileInfo] } satisfies ReceivedUpload };
       });
-      // Every file found and every fileInfo checked before the first write, so that a bad item
-      // changes nothing; then one write per file (each its own transaction and media.update, as Strapi).
+      // Every file found, reached and its fileInfo checked before the first write; then one
+      // transaction for all (each file its own update and media.update event, announced once it
+      // committed): one refused item writes nothing. (Strapi writes each file on its own.)
       const existing = await filesByIds(planned.map((item) => item.id));
       const byId = new Map(existing.map((file) => [Number(file.id), file]));
-      for (const item of planned) if (!byId.has(item.id)) throw new NotFoundError('Entity not found');
+      const items = planned.map((item) => {
+        const file = byId.get(item.id);
+        if (!file) throw new NotFoundError('Entity not found');
+        return { existing: file, received: item.received };
+      });
       await checkFiles(request, grant, planned.map((item) => item.id));
       const actor = await actorOf(request);
-      for (const item of planned) {
-        const [info] = parseFileInfo(item.received.fileInfo);
-        if (info?.folder !== undefined && info.folder !== null) await folders.placement(info.folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
-      }
-      const updated: number[] = [];
-      for (const item of planned) {
-        const file = byId.get(item.id);
-        if (file) updated.push(Number((await uploads.updateInfo(file, item.received, { folders: true, actor })).id));
-      }
+      const updated = (await uploads.updateInfoMany(items, { folders: true, actor })).map((document) => Number(document.id));
       return (await filesByIds(updated)).map((file) => adminFile(file));
     },
   });

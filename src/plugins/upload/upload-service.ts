@@ -6,6 +6,7 @@ import slugify from '@sindresorhus/slugify';
 import type { Document } from '../../core/documents/document.js';
 import type { DbTransaction } from '../../core/db/database.js';
 import type { BatchOperation, DocumentService, WriteActor } from '../../core/documents/document-service.js';
+import type { UpdateRequest } from '../../core/documents/document-requests.js';
 import { validateData } from '../../core/documents/validate-data.js';
 import type { DocumentQuery } from '../../core/query/document-query.js';
 import type { ContentType } from '../../core/schema/content-type.js';
@@ -33,6 +34,11 @@ export interface UploadService {
   replace(existing: Document, received: ReceivedUpload, options?: WriteOptions): Promise<Document>;
   /** Changes name, alternativeText, caption or focalPoint (with `folders`, the folder too). */
   updateInfo(existing: Document, received: ReceivedUpload, options?: WriteOptions): Promise<Document>;
+  /**
+   * Updates several files' info in one transaction (each its own update and media.update event,
+   * announced once it committed): every fileInfo is checked first, and one refused writes nothing.
+   */
+  updateInfoMany(items: readonly { readonly existing: Document; readonly received: ReceivedUpload }[], options?: WriteOptions): Promise<Document[]>;
   /** Removes the row (and media links to it), then its stored objects. */
   remove(existing: Document): Promise<void>;
   /**
@@ -253,6 +259,18 @@ export function createUploadService({ config, provider, documents, registry, con
     for (const info of infos) if (info.folder !== undefined) await folders.placement(info.folder, message, undefined, ['fileInfo', 'folder']);
   }
 
+  /** The update of one file's info, checked (fields and folder) before anything is written. */
+  async function infoUpdate(existing: Document, received: ReceivedUpload, options: WriteOptions | undefined): Promise<UpdateRequest> {
+    const infos = infosOf(received, options);
+    if (infos.length > 1) throw new ValidationError('fileInfo must describe one file when updating');
+    const { folder, ...info } = infos[0] ?? {};
+    if (folder !== undefined) await folders.placement(folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
+    const data: Record<string, unknown> = { ...info };
+    const write = validateData(data, contentType, 'update', registry);
+    const alongside = folder !== undefined ? async (trx: DbTransaction, updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
+    return { documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}), ...(options?.actor ? { actor: options.actor } : {}) };
+  }
+
   return {
     async upload(received, options) {
       const infos = infosOf(received, options);
@@ -301,16 +319,19 @@ export function createUploadService({ config, provider, documents, registry, con
     },
 
     async updateInfo(existing, received, options) {
-      const infos = infosOf(received, options);
-      if (infos.length > 1) throw new ValidationError('fileInfo must describe one file when updating');
-      const { folder, ...info } = infos[0] ?? {};
-      if (folder !== undefined) await folders.placement(folder, 'the folder does not exist', undefined, ['fileInfo', 'folder']);
-      const data: Record<string, unknown> = { ...info };
-      const write = validateData(data, contentType, 'update', registry);
-      const alongside = folder !== undefined ? async (trx: Parameters<FolderStore['placeFiles']>[0], updated: readonly Document[]) => folders.placeFiles(trx, updated.map((document) => Number(document.id)), folder) : undefined;
-      const document = await documents.update({ documentId: existing.documentId, write, query: baseQuery(), ...(alongside ? { alongside } : {}), ...(options?.actor ? { actor: options.actor } : {}) });
+      const document = await documents.update(await infoUpdate(existing, received, options));
       if (!document) throw new Error(`The file ${existing.id} disappeared while it was updated`);
       return document;
+    },
+
+    async updateInfoMany(items, options) {
+      const requests: UpdateRequest[] = [];
+      for (const { existing, received } of items) requests.push(await infoUpdate(existing, received, options));
+      const results = await documents.batch({ operations: requests.map((request) => ({ action: 'update', request })) });
+      return results.map((result, index) => {
+        if (result === null || typeof result !== 'object') throw new Error(`The file ${items[index]?.existing.id} disappeared while it was updated`);
+        return result;
+      });
     },
 
     async remove(existing) {

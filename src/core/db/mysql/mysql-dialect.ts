@@ -132,6 +132,7 @@ export const mysqlDialect: Dialect = Object.freeze({
   likeEscape: sql.raw("escape '\\\\'"),
   textParameter: (value: string) => sql.val(value),
   lower: (expression: RawBuilder<unknown>) => sql`lower(${expression})`,
+  asciiInsensitiveLike: null,
   ordered: (ref: RawBuilder<unknown>) => ref,
   parameter,
   orderedParameter: parameter,

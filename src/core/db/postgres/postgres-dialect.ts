@@ -96,6 +96,7 @@ export function createPostgresDialect({ caseFoldingCollation }: PostgresDialectO
     likeEscape: sql.raw("escape '\\'"),
     textParameter: (value: string) => sql`cast(${value} as text)`,
     lower,
+    asciiInsensitiveLike: null,
     ordered: (ref: RawBuilder<unknown>) => ref,
     parameter,
     orderedParameter: parameter,

@@ -3,6 +3,7 @@ import type { BoundValue, Dialect, IntrospectedLayout } from '../dialect.js';
 import { layoutOf, type IntrospectedRow } from '../layout-of.js';
 import type { ColumnModel, ColumnType, TableModel } from '../table-model.js';
 import { tooManyColumns } from '../table-limits.js';
+import { asciiInsensitiveLike } from './ascii-insensitive-like.js';
 
 type Db = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -53,6 +54,7 @@ export const sqliteDialect: Dialect = Object.freeze({
   textParameter: (value: string) => sql.val(value),
   // SQLite's own lower() folds ASCII only; tessera_lower() is registered by the connection.
   lower: (expression: RawBuilder<unknown>) => sql`tessera_lower(${expression})`,
+  asciiInsensitiveLike,
   ordered: (ref: RawBuilder<unknown>, type: ColumnType) => (type === 'decimal' ? sql`tessera_decimal_key(${ref})` : ref),
   parameter: (value: BoundValue) => sql.val(value),
   orderedParameter: (value: BoundValue, type: ColumnType) => (type === 'decimal' ? sql`tessera_decimal_key(${value})` : sql.val(value)),

@@ -32,7 +32,11 @@ class SqliteConnection implements DatabaseConnection {
     this.#counter.increment();
     const statement = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    if (statement.reader) {
+      const rows = statement.all(parameters) as R[];
+      this.#counter.returned(rows.length);
+      return Promise.resolve({ rows });
+    }
     const { changes, lastInsertRowid } = statement.run(parameters);
     return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
   }
@@ -41,6 +45,7 @@ class SqliteConnection implements DatabaseConnection {
     if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('SQLite streams only SELECT queries');
     this.#counter.increment();
     for (const row of this.#prepare(compiledQuery.sql).iterate(compiledQuery.parameters as unknown[])) {
+      this.#counter.returned(1);
       yield { rows: [row as R] };
     }
   }

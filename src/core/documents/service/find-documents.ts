@@ -1,5 +1,6 @@
 import { toOffsetLimit } from '../../query/document-query.js';
-import { compileCount, compileFindFirst, compileFindMany } from '../../query/compile/compile-select.js';
+import { scansEveryRow } from '../../query/compile/scans-every-row.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindManyCounted, WINDOW_TOTAL } from '../../query/compile/compile-select.js';
 import type { Document, DocumentPage } from '../document.js';
 import type { FindFirstRequest, FindManyRequest, FindOneRequest, SingleDocumentIdRequest } from '../document-requests.js';
 import { completeDocuments } from './complete-documents.js';
@@ -8,8 +9,26 @@ import { readDocument } from './read-document.js';
 import { singleLocale } from './single-locale.js';
 import { firstDocumentId } from './write-statements.js';
 
+/**
+ * A page whose filter scans every row (a text search) takes its total from the same scan: one
+ * pass over the table instead of two. Only a page empty past the end needs the count on its own.
+ */
+async function findWithWindowCount(context: DocumentContext, query: FindManyRequest['query']): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const { database, dialect } = context;
+  const { offset } = toOffsetLimit(query.pagination);
+  const counted = await compileFindManyCounted(database.db, dialect, query).execute();
+  const rows = counted.map(({ [WINDOW_TOTAL]: _total, ...row }) => row);
+  if (counted.length > 0) return { rows, total: Number(counted[0]?.[WINDOW_TOTAL]) };
+  const total = offset === 0 ? 0 : Number((await compileCount(database.db, dialect, query).executeTakeFirst())?.total ?? 0);
+  return { rows, total };
+}
+
 export async function findMany(context: DocumentContext, { query }: FindManyRequest): Promise<DocumentPage> {
   const { database, dialect } = context;
+  if (query.pagination.withCount && toOffsetLimit(query.pagination).limit !== 0 && scansEveryRow(query.filters)) {
+    const { rows, total } = await findWithWindowCount(context, query);
+    return { documents: await completeDocuments(context, database.db, query, rows), total };
+  }
   const { offset, limit } = toOffsetLimit(query.pagination);
   const rows = await compileFindMany(database.db, dialect, query).execute();
   let total: number | null = null;

@@ -59,7 +59,15 @@ function textValue(context: CompileContext, value: string, caseInsensitive: bool
   return caseInsensitive ? context.dialect.lower(parameter) : parameter;
 }
 
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
 function like(context: CompileContext, attribute: ScalarAttribute, pattern: string, caseInsensitive: boolean): Condition {
+  // Patterns here are escaped text between `%`s: the dialect may fold ASCII-only patterns natively.
+  const fast = context.dialect.asciiInsensitiveLike;
+  if (caseInsensitive && fast && isAscii(pattern)) return fast(columnText(context, attribute, false), pattern.toLowerCase());
   return sql<SqlBool>`${columnText(context, attribute, caseInsensitive)} like ${textValue(context, pattern, caseInsensitive)} ${context.dialect.likeEscape}`;
 }
 

@@ -63,6 +63,17 @@ export function compileFindMany(executor: Executor, dialect: Dialect, query: Doc
   return select;
 }
 
+/** The column of compileFindManyCounted's total: no attribute is named so (attribute names never start with `__`). */
+export const WINDOW_TOTAL = '__tessera_total';
+
+/**
+ * The page with the number of rows matching the filters on each row, `count(*) over ()`
+ * (SQLite ≥ 3.25, PostgreSQL, MariaDB ≥ 10.2): one scan gives both.
+ */
+export function compileFindManyCounted(executor: Executor, dialect: Dialect, query: DocumentQuery): Select {
+  return compileFindMany(executor, dialect, query).select(sql<number>`count(*) over ()`.as(WINDOW_TOTAL));
+}
+
 /**
  * LIMIT is written into the SQL, not bound: SQLite re-prepares a statement whose LIMIT is a
  * parameter on every run, which costs as much as the query itself. Limits are integers the
