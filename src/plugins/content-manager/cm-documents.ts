@@ -76,6 +76,19 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     return { ability, grant, contentType, actor: { adminUserId: ability.user.id, origin: 'content-manager' } };
   }
 
+  /** The common ground of publish, unpublish and discard: a Draft & Publish type, the document's versions, the grant reaching them. */
+  async function versionAction(request: Request, action: string): Promise<Access & { readonly documentId: string; readonly locale: string; readonly versions: VersionInfo[] }> {
+    const reached = await access(request, action);
+    const { grant, contentType, ability } = reached;
+    if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
+    const documentId = await targetId(request, contentType);
+    const locale = localeOf(request, contentType);
+    checkLocale(grant, contentType, locale);
+    const versions = await existing(contentType, documentId);
+    await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
+    return { ...reached, documentId, locale, versions };
+  }
+
   const queryOf = (request: Request): Query => (request.query ?? {}) as Query;
 
   function documentIdParam(request: Request): string {
@@ -287,13 +300,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     },
 
     async publish(request: Request) {
-      const { grant, contentType, actor, ability } = await access(request, A.publish);
-      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = await targetId(request, contentType);
-      const locale = localeOf(request, contentType);
-      checkLocale(grant, contentType, locale);
-      const versions = await existing(contentType, documentId);
-      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
+      const { grant, contentType, actor, ability, documentId, locale } = await versionAction(request, A.publish);
       // Strapi saves the body into the draft first when the caller may update it (else the body is ignored).
       const updateGrant = ability.grant(A.update, contentType.uid);
       const body = contentData(request.body, contentType, updateGrant ?? NO_FIELDS);
@@ -310,13 +317,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     },
 
     async unpublish(request: Request) {
-      const { grant, contentType, actor, ability } = await access(request, A.publish);
-      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = await targetId(request, contentType);
-      const locale = localeOf(request, contentType);
-      checkLocale(grant, contentType, locale);
-      const versions = await existing(contentType, documentId);
-      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
+      const { grant, contentType, actor, documentId, locale, versions } = await versionAction(request, A.publish);
       if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError('Entity not found');
       const discard = request.body !== null && typeof request.body === 'object' && (request.body as Record<string, unknown>).discardDraft === true;
       const query = readQuery(contentType, grant, locale, 'draft');
@@ -333,13 +334,7 @@ export function createDocumentHandlers(context: DocumentRoutesContext) {
     },
 
     async discard(request: Request) {
-      const { grant, contentType, actor, ability } = await access(request, A.update);
-      if (!contentType.draftAndPublish) throw new ValidationError(`${contentType.uid} does not have Draft & Publish enabled`);
-      const documentId = await targetId(request, contentType);
-      const locale = localeOf(request, contentType);
-      checkLocale(grant, contentType, locale);
-      const versions = await existing(contentType, documentId);
-      await checkDocument(grant, ability, versions, versionLocale(contentType, locale));
+      const { grant, contentType, actor, documentId, locale, versions } = await versionAction(request, A.update);
       if (!versions.some((version) => version.status === 'published' && version.locale === versionLocale(contentType, locale))) throw new NotFoundError();
       const document = await documents.discardDraft({ contentType, documentId, query: readQuery(contentType, grant, locale, 'draft'), actor });
       if (!document) throw new NotFoundError();
