@@ -280,11 +280,12 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       assert.equal(order.at(-1), account, order.join(' | '));
       assert.ok(order.includes('Article') && order.includes('Media Library'), order.join(' | '));
       await page.keyboard.press('Enter');
-      assert.equal(await page.getByRole('button', { name: 'Log out' }).isVisible(), true);
+      // The menu opens on the next render: wait for it (isVisible() does not wait).
+      await page.getByRole('button', { name: 'Log out' }).waitFor({ state: 'visible' });
       await page.keyboard.press('Tab');
       assert.equal(await focused(), 'Log out');
       await page.keyboard.press('Escape');
-      assert.equal(await page.getByRole('button', { name: 'Log out' }).isVisible(), false);
+      await page.getByRole('button', { name: 'Log out' }).waitFor({ state: 'hidden' });
       assert.equal(await focused(), `Account of ${ADMIN.firstname} ${ADMIN.lastname}`);
       assert.deepEqual(session.problems, []);
     } finally {
@@ -311,7 +312,7 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       assert.ok((await scrollWidth()) <= PHONE.width, `shell: ${await scrollWidth()} px wide`);
       await screenshots(page, 'shell-phone');
       await page.keyboard.press('Escape');
-      assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible(), false);
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ state: 'hidden' });
       assert.deepEqual(session.problems, []);
     } finally {
       await session.close();
