@@ -294,6 +294,9 @@ describe('media library admin API (Strapi 5.54 /upload admin routes)', () => {
     assert.equal(after.length, before.length);
     const two = await multipart('POST', `/upload/files/${red.id}/replace`, form([['a.png', await png(5, 5)], ['b.png', await png(5, 5)]]));
     assert.deepEqual([two.status, two.body.error.message], [400, 'Cannot replace a file with multiple ones']);
+    // The media library's writes name their creator but keep no history (the content manager's saves do).
+    const history = await t.app.database.db.selectFrom('tessera_history_versions').select((eb) => eb.fn.countAll().as('n')).where('content_type', '=', 'plugin::upload.file').executeTakeFirst();
+    assert.equal(Number(history?.n), 0);
   });
 
   it('moves a folder with its subfolders and files in one go; refuses moving into itself or a descendant, and name clashes', async () => {
