@@ -67,6 +67,11 @@ import { createPluginAccessor } from '../transports/graphql/extension/plugin-acc
 import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js';
 import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
+import { composeInterceptors } from '../core/documents/document-interceptor.js';
+import { openResponseCache } from './response-cache-setup.js';
+import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
+import { LOCALES_TOPIC } from '../core/locales/locale-service.js';
+import { MODEL_TOPIC } from '../core/model/model-runtime.js';
 
 /** What `strapi.server.routes()` takes: routes, or `{ type, routes }`. */
 type StrapiRouteSet = readonly StrapiRouteInput[] | { readonly type?: string; readonly routes: readonly StrapiRouteInput[] };
@@ -290,7 +295,9 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const changes = (feed = await createChangeFeed({ database, config: config.database, topics: feedTopics(), clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
-    const interceptor = hooks.interceptor;
+    // The response cache (rest.cache, off by default): outermost around every document-service call, so that every write, whoever makes it, invalidates.
+    const responseCache = await openResponseCache(config, clock, log);
+    const interceptor = responseCache ? composeInterceptors([responseCache.interceptor, hooks.interceptor]) : hooks.interceptor;
     // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
     const model = createModelHolder({
@@ -303,7 +310,22 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const store = createKeyValueStore(database);
     // The custom routes' actions are granted to roles like the content-types' own.
     const actions = [...pluginActions(), ...projectCode.actions];
-    const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
+    const authService = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
+    // Every answer depends on the Public role's permissions: a change made here drops them at once (other instances' when they follow it).
+    const auth: AuthService = responseCache
+      ? {
+          authenticate: (authorization) => authService.authenticate(authorization),
+          can: (principal, action) => authService.can(principal, action),
+          async permissionsChanged() {
+            await authService.permissionsChanged();
+            await responseCache.invalidateAll();
+          },
+          async reloadPermissions() {
+            await authService.reloadPermissions();
+            await responseCache.invalidateAll();
+          },
+        }
+      : authService;
     const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     parseContext = () => ({ registry: model.registry, locales, rest: config.rest });
@@ -336,7 +358,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: (uid) => lifecycleContext.documents(uid), log });
     extendStrapi(strapi, projectRuntime.parts);
     for (const routes of registeredRoutes) projectRuntime.parts.server.routes(routes);
-    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
+    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()), cache: responseCache, cacheConfig: config.rest.cache });
+    if (responseCache) {
+      // Model, permission and locale changes, on this instance or followed from another: every answer goes.
+      for (const topic of [MODEL_TOPIC, PERMISSIONS_TOPIC, LOCALES_TOPIC]) changes.subscribe(topic, () => responseCache.invalidateAll());
+      model.onSwap(() => () => void responseCache.invalidateAll());
+    }
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     await registerAdmin(fastify, base);
     const plugins = await registerFeatureRoutes(fastify, features);
@@ -379,6 +406,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       // GraphQL extensions, their resolvers, policies and middlewares get the same `strapi` as the rest of the project code.
       extensionServices: { strapi, tessera: lifecycleServices },
       plugins: plugins.graphql,
+      responseCache,
     });
     knownPaths.complete();
     await fastify.ready();
@@ -415,6 +443,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
             await pluginServices?.close();
             await modelRuntime.close();
             await changes.close();
+            await responseCache?.close();
             // Last: requests that were still running may need it until their connection closed.
             await database.close();
           }

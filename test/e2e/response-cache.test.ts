@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
+
+const CACHE = readResponseCacheConfig(
+  { enabled: true, store: 'memory', cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30, types: { 'api::author.author': { sMaxAge: 5 } } } },
+  'config/api',
+);
+
+/**
+ * The response cache over HTTP (memory store): hits and misses, 304, Cache-Control, no sharing
+ * with authenticated requests, and invalidation by every kind of write.
+ */
+describe('response cache (rest.cache, memory store)', () => {
+  let t: TestApp;
+  let plain: TestApp;
+
+  before(async () => {
+    t = await startTestApp({ fixture: 'relations', override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+    plain = await startTestApp({ fixture: 'relations' });
+  });
+  after(async () => {
+    await t.close();
+    await plain.close();
+  });
+
+  async function create(plural: string, data: Record<string, unknown>): Promise<string> {
+    const response = await t.post(`/api/${plural}`, { data });
+    assert.equal(response.status, 201, response.text);
+    return response.body.data.documentId;
+  }
+
+  it('a second identical public read is a hit with the same body, ETag and Cache-Control', async () => {
+    await create('articles', { title: 'cache-a1' });
+    const first = await t.get('/api/articles?sort=title');
+    const second = await t.get('/api/articles?sort=title');
+    assert.equal(first.headers.get('x-tessera-cache'), 'miss');
+    assert.equal(second.headers.get('x-tessera-cache'), 'hit');
+    assert.equal(second.text, first.text);
+    assert.equal(second.headers.get('etag'), first.headers.get('etag'));
+    assert.equal(first.headers.get('cache-control'), 'public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+    assert.equal(second.headers.get('cache-control'), 'public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+    assert.match(second.headers.get('surrogate-key') ?? '', /api::article\.article/);
+    const author = await t.get('/api/authors');
+    assert.equal(author.headers.get('cache-control'), 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+  });
+
+  it('If-None-Match → 304 without a body, on a hit and on a miss; cache off too', async () => {
+    for (const app of [t, plain]) {
+      const first = await app.get('/api/articles?sort=id');
+      const tag = first.headers.get('etag');
+      assert.ok(tag);
+      const again = await app.get('/api/articles?sort=id', { 'if-none-match': tag });
+      assert.equal(again.status, 304);
+      assert.equal(again.text, '');
+      const other = await app.get('/api/articles?sort=id', { 'if-none-match': 'W/"other"' });
+      assert.equal(other.status, 200);
+    }
+  });
+
+  it('an authenticated request is never answered from the cache, nor stored', async () => {
+    const response = await t.get('/api/articles?sort=title', { authorization: 'Bearer not-a-token' });
+    assert.equal(response.status, 401);
+    assert.equal(response.headers.get('x-tessera-cache'), null);
+  });
+
+  it('a write to the type invalidates its lists; a write to another type does not', async () => {
+    const url = '/api/articles?sort=title&fields[0]=title';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    await create('tags', { name: 'cache-unrelated' }).catch(() => undefined);
+    await create('categories', { name: 'cache-unrelated' });
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit', 'a category write does not touch an unpopulated article list');
+    const id = await create('articles', { title: 'cache-a2' });
+    const after = await t.get(url);
+    assert.equal(after.headers.get('x-tessera-cache'), 'miss');
+    assert.ok(after.body.data.some((article: { documentId: string }) => article.documentId === id));
+  });
+
+  it('a relation changed from the inverse side invalidates the pages that populate it', async () => {
+    const article = await create('articles', { title: 'cache-inverse' });
+    const author = await create('authors', { name: 'cache-author' });
+    const url = `/api/articles/${article}?populate[author][fields][0]=name`;
+    assert.equal((await t.get(url)).body.data.author, null);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    const put = await t.put(`/api/authors/${author}`, { data: { articles: [article] } });
+    assert.equal(put.status, 200, put.text);
+    const after = await t.get(url);
+    assert.equal(after.headers.get('x-tessera-cache'), 'miss');
+    assert.equal(after.body.data.author.name, 'cache-author');
+    const unchanged = await plain.get(url);
+    assert.equal(unchanged.status, 404, 'the uncached server has its own database');
+  });
+
+  it('writes through strapi.documents() and GraphQL invalidate; GraphQL queries are cached, mutations never', async () => {
+    const url = '/api/authors?sort=name&fields[0]=name';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    await t.app.strapi.documents('api::author.author').create({ data: { name: 'cache-by-code' } });
+    const after = await t.get(url);
+    assert.equal(after.headers.get('x-tessera-cache'), 'miss');
+    assert.ok(after.body.data.some((author: { name: string }) => author.name === 'cache-by-code'));
+
+    const query = { query: '{ authors(sort: "name", pagination: { limit: 100 }) { data { attributes { name } } } }' };
+    const first = await t.post('/graphql', query);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.headers.get('x-tessera-cache'), 'miss');
+    const second = await t.post('/graphql', query);
+    assert.equal(second.headers.get('x-tessera-cache'), 'hit');
+    assert.equal(second.text, first.text);
+    const mutation = { query: 'mutation { createAuthor(data: { name: "cache-by-graphql" }) { data { attributes { name } } } }' };
+    const created = await t.post('/graphql', mutation);
+    assert.equal(created.status, 200, created.text);
+    assert.equal(created.headers.get('x-tessera-cache'), null);
+    const third = await t.post('/graphql', query);
+    assert.equal(third.headers.get('x-tessera-cache'), 'miss');
+    assert.ok(third.body.data.authors.data.some((author: { attributes: { name: string } }) => author.attributes.name === 'cache-by-graphql'));
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'miss', 'the GraphQL write invalidated the REST list too');
+  });
+
+  it('a permission change of the Public role drops every answer', async () => {
+    const url = '/api/categories?sort=name';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    await t.app.auth.permissionsChanged();
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'miss');
+  });
+});
