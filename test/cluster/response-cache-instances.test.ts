@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
+import { seededRandom } from '../helpers/random.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKind } from '../helpers/test-database.js';
+
+const REDIS_URL = process.env.TESSERA_TEST_REDIS ?? 'redis://127.0.0.1:6379';
+const PREFIX = `tessera-test:cache:${process.pid}:${Date.now()}:`;
+const CACHE = readResponseCacheConfig({ store: 'redis', redis: { url: REDIS_URL, prefix: PREFIX } }, 'config/api');
+const SHARED = testDatabaseKind() !== 'sqlite';
+
+/**
+ * Two instances sharing Redis and one database, random (seeded) interleavings of writes through
+ * either instance (REST, GraphQL, project code, a relation set from its inverse side, deletes)
+ * and cached reads through either, some of them running while a write does. Every read made once
+ * the writes settled is compared with an uncached server on the same database: never a stale
+ * answer, on either instance. Needs a database server (TESSERA_TEST_DB=postgres or mysql).
+ */
+describe('response cache across two instances (Redis)', { skip: SHARED ? false : 'needs TESSERA_TEST_DB=postgres or mysql (one database for three servers)' }, () => {
+  let a: TestApp;
+  let b: TestApp;
+  let plain: TestApp;
+  let redis: Redis;
+
+  before(async () => {
+    a = await startTestApp({ fixture: 'relations', override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+    const database = a.app.config.database;
+    b = await startTestApp({ fixture: 'relations', override: (config) => ({ ...config, database, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+    plain = await startTestApp({ fixture: 'relations', override: (config) => ({ ...config, database }) });
+    redis = new Redis(REDIS_URL);
+  });
+  after(async () => {
+    await b?.close();
+    await plain?.close();
+    await a?.close();
+    // Only this run's keys.
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  });
+
+  const READS = [
+    '/api/articles?sort=title&populate[author][fields][0]=name',
+    '/api/authors?sort=name&populate[articles][fields][0]=title&populate[articles][sort][0]=title',
+    '/api/articles?sort=title&fields[0]=title&filters[author][name][$startsWith]=p',
+    '/api/authors?sort=name&fields[0]=name',
+  ];
+  const GRAPHQL = { query: '{ authors(sort: "name", pagination: { limit: 100 }) { data { attributes { name articles(sort: "title") { data { attributes { title } } } } } } }' };
+
+  async function read(app: TestApp, index: number): Promise<string> {
+    if (index === READS.length) {
+      const response = await app.post('/graphql', GRAPHQL);
+      assert.equal(response.status, 200, response.text);
+      return response.text;
+    }
+    const response = await app.get(READS[index] ?? '');
+    assert.equal(response.status, 200, response.text);
+    return response.text;
+  }
+
+  it('every read equals the uncached answer once the writes it raced with committed', async () => {
+    const random = seededRandom(23);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const articles: string[] = [];
+    const authors: string[] = [];
+    let serial = 0;
+    const name = () => `${pick(['p', 'q'])}${String(serial++).padStart(3, '0')}`;
+
+    const write = async (app: TestApp): Promise<void> => {
+      const kind = pick(['article', 'author', 'inverse', 'owner', 'graphql', 'code', 'rename', 'delete'] as const);
+      if (kind === 'article' || articles.length === 0) {
+        const response = await app.post('/api/articles', { data: { title: name() } });
+        assert.equal(response.status, 201, response.text);
+        articles.push(response.body.data.documentId);
+      } else if (kind === 'author' || authors.length === 0) {
+        const response = await app.post('/api/authors', { data: { name: name() } });
+        assert.equal(response.status, 201, response.text);
+        authors.push(response.body.data.documentId);
+      } else if (kind === 'inverse') {
+        const response = await app.put(`/api/authors/${pick(authors)}`, { data: { articles: [pick(articles)] } });
+        assert.equal(response.status, 200, response.text);
+      } else if (kind === 'owner') {
+        const response = await app.put(`/api/articles/${pick(articles)}`, { data: { author: pick(authors) } });
+        assert.equal(response.status, 200, response.text);
+      } else if (kind === 'graphql') {
+        const response = await app.post('/graphql', { query: `mutation { updateAuthor(id: "${pick(authors)}", data: { name: "${name()}" }) { data { id } } }` });
+        assert.equal(response.status, 200, response.text);
+      } else if (kind === 'code') {
+        await app.app.strapi.documents('api::article.article').update({ documentId: pick(articles), data: { title: name() } });
+      } else if (kind === 'rename') {
+        const response = await app.put(`/api/articles/${pick(articles)}`, { data: { title: name() } });
+        assert.equal(response.status, 200, response.text);
+      } else {
+        const documentId = articles.splice(Math.floor(random() * articles.length), 1)[0];
+        const response = await app.del(`/api/articles/${documentId}`);
+        assert.equal(response.status, 204, response.text);
+      }
+    };
+
+    for (let step = 0; step < 60; step += 1) {
+      // A write through one instance racing reads through both, then every read checked on both.
+      const writer = pick([a, b]);
+      const racing = Array.from({ length: 3 }, () => read(pick([a, b]), Math.floor(random() * (READS.length + 1))));
+      await Promise.all([write(writer), ...racing]);
+      for (let index = 0; index <= READS.length; index += 1) {
+        const expected = await read(plain, index);
+        for (const [label, app] of [['a', a], ['b', b]] as const) {
+          assert.equal(await read(app, index), expected, `step ${step}: instance ${label}, read ${index} is stale`);
+        }
+      }
+    }
+    // The answers were shared: one instance keeps, the other serves.
+    const url = READS[0] ?? '';
+    await a.get(url);
+    assert.equal((await b.get(url)).headers.get('x-tessera-cache'), 'hit');
+  });
+});
