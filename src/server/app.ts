@@ -69,6 +69,7 @@ import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
 import { composeInterceptors } from '../core/documents/document-interceptor.js';
 import { openResponseCache } from './response-cache-setup.js';
+import { invalidatingAuth, invalidatingLocales } from './cache-invalidating-services.js';
 import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
 import { LOCALES_TOPIC } from '../core/locales/locale-service.js';
 import { MODEL_TOPIC } from '../core/model/model-runtime.js';
@@ -296,7 +297,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
     // The response cache (rest.cache, off by default): outermost around every document-service call, so that every write, whoever makes it, invalidates.
-    const responseCache = await openResponseCache(config, clock, log);
+    const responseCache = await openResponseCache(config, clock, log, changes.followDelayMs);
     const interceptor = responseCache ? composeInterceptors([responseCache.interceptor, hooks.interceptor]) : hooks.interceptor;
     // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
@@ -311,22 +312,10 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     // The custom routes' actions are granted to roles like the content-types' own.
     const actions = [...pluginActions(), ...projectCode.actions];
     const authService = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
-    // Every answer depends on the Public role's permissions: a change made here drops them at once (other instances' when they follow it).
-    const auth: AuthService = responseCache
-      ? {
-          authenticate: (authorization) => authService.authenticate(authorization),
-          can: (principal, action) => authService.can(principal, action),
-          async permissionsChanged() {
-            await authService.permissionsChanged();
-            await responseCache.invalidateAll();
-          },
-          async reloadPermissions() {
-            await authService.reloadPermissions();
-            await responseCache.invalidateAll();
-          },
-        }
-      : authService;
-    const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
+    // Every answer depends on the Public role's permissions and the locales: a change made here drops them once applied.
+    const auth = responseCache ? invalidatingAuth(authService, responseCache) : authService;
+    const localeService = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
+    const locales = responseCache ? invalidatingLocales(localeService, responseCache) : localeService;
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     parseContext = () => ({ registry: model.registry, locales, rest: config.rest });
     documentApi = createDocumentApi(registry, documents, locales);
@@ -362,7 +351,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     if (responseCache) {
       // Model, permission and locale changes, on this instance or followed from another: every answer goes.
       for (const topic of [MODEL_TOPIC, PERMISSIONS_TOPIC, LOCALES_TOPIC]) changes.subscribe(topic, () => responseCache.invalidateAll());
-      model.onSwap(() => () => void responseCache.invalidateAll());
+      model.onSwap(() => () => void responseCache.invalidateAll(true));
     }
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     await registerAdmin(fastify, base);

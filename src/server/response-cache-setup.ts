@@ -11,7 +11,7 @@ const PURGE_TIMEOUT_MILLIS = 5000;
  * The response cache `config/api` `rest.cache` asks for, or null (off: nothing is added to any
  * request but the ETag). The purge hook is called after each invalidation, without waiting.
  */
-export async function openResponseCache(config: AppConfig, clock: Clock, log: (message: string) => void): Promise<ResponseCache | null> {
+export async function openResponseCache(config: AppConfig, clock: Clock, log: (message: string) => void, followDelayMs: number): Promise<ResponseCache | null> {
   const settings = config.rest.cache;
   if (!settings?.enabled) return null;
   const store =
@@ -27,5 +27,7 @@ export async function openResponseCache(config: AppConfig, clock: Clock, log: (m
         });
       }
     : undefined;
-  return createResponseCache({ config: settings, store, log, ...(purged ? { purged } : {}) });
+  // Shared by instances (Redis): a model, permission or locale change made here suspends it until every instance followed (two polls, as deferred storage removal waits).
+  const suspendMs = settings.store === 'redis' ? 2 * followDelayMs + 500 : 0;
+  return createResponseCache({ config: settings, store, log, suspendMs, ...(purged ? { purged } : {}) });
 }

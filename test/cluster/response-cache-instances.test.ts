@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
 import { seededRandom } from '../helpers/random.js';
+import { createDocumentsApi } from '../../src/compat/documents/create-documents-api.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKind } from '../helpers/test-database.js';
 
@@ -92,7 +93,7 @@ describe('response cache across two instances (Redis)', { skip: SHARED ? false :
         const response = await app.post('/graphql', { query: `mutation { updateAuthor(id: "${pick(authors)}", data: { name: "${name()}" }) { data { id } } }` });
         assert.equal(response.status, 200, response.text);
       } else if (kind === 'code') {
-        await app.app.strapi.documents('api::article.article').update({ documentId: pick(articles), data: { title: name() } });
+        await createDocumentsApi({ model: app.app.model, locales: app.app.locales })('api::article.article').update({ documentId: pick(articles), data: { title: name() } });
       } else if (kind === 'rename') {
         const response = await app.put(`/api/articles/${pick(articles)}`, { data: { title: name() } });
         assert.equal(response.status, 200, response.text);

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { createDocumentsApi } from '../../src/compat/documents/create-documents-api.js';
+import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
 
 const CACHE = readResponseCacheConfig(
@@ -15,14 +19,19 @@ const CACHE = readResponseCacheConfig(
 describe('response cache (rest.cache, memory store)', () => {
   let t: TestApp;
   let plain: TestApp;
+  let projectDir: string;
 
   before(async () => {
-    t = await startTestApp({ fixture: 'relations', override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+    // A copy: the model change below writes the project's files.
+    projectDir = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
+    await cp(fixturePath('relations'), projectDir, { recursive: true });
+    t = await startTestApp({ fixture: projectDir, override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
     plain = await startTestApp({ fixture: 'relations' });
   });
   after(async () => {
     await t.close();
     await plain.close();
+    await rm(projectDir, { recursive: true, force: true });
   });
 
   async function create(plural: string, data: Record<string, unknown>): Promise<string> {
@@ -69,7 +78,7 @@ describe('response cache (rest.cache, memory store)', () => {
     const url = '/api/articles?sort=title&fields[0]=title';
     await t.get(url);
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
-    await create('tags', { name: 'cache-unrelated' }).catch(() => undefined);
+    await create('tags', { label: 'cache-unrelated' });
     await create('categories', { name: 'cache-unrelated' });
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit', 'a category write does not touch an unpopulated article list');
     const id = await create('articles', { title: 'cache-a2' });
@@ -97,7 +106,7 @@ describe('response cache (rest.cache, memory store)', () => {
     const url = '/api/authors?sort=name&fields[0]=name';
     await t.get(url);
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
-    await t.app.strapi.documents('api::author.author').create({ data: { name: 'cache-by-code' } });
+    await createDocumentsApi({ model: t.app.model, locales: t.app.locales })('api::author.author').create({ data: { name: 'cache-by-code' } });
     const after = await t.get(url);
     assert.equal(after.headers.get('x-tessera-cache'), 'miss');
     assert.ok(after.body.data.some((author: { name: string }) => author.name === 'cache-by-code'));
@@ -125,5 +134,29 @@ describe('response cache (rest.cache, memory store)', () => {
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
     await t.app.auth.permissionsChanged();
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'miss');
+  });
+
+  it('a model change drops every answer', async () => {
+    const url = '/api/categories?sort=name';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    const source = t.app.modelRuntime.source().types.find((type) => type.uid === 'api::category.category');
+    assert.ok(source);
+    const definition = { ...source.definition, attributes: { ...source.definition.attributes, cacheNote: { type: 'string' } } };
+    await t.app.modelRuntime.apply([{ kind: 'putType', uid: 'api::category.category', definition }], { confirm: true });
+    const after = await t.get(url);
+    assert.equal(after.headers.get('x-tessera-cache'), 'miss');
+    assert.ok(after.body.data.every((category: Record<string, unknown>) => 'cacheNote' in category));
+  });
+
+  it('a write made while a read runs: the read\'s answer is not served after the write committed', async () => {
+    const url = '/api/tags?sort=label&fields[0]=label';
+    for (let round = 0; round < 20; round += 1) {
+      const name = `cache-race-${round}`;
+      // Both at once: the read may see the tag or not, but the next read must.
+      await Promise.all([t.get(url), t.post('/api/tags', { data: { label: name } }), t.get(url)]);
+      const next = await t.get(url);
+      assert.ok(next.body.data.some((tag: { label: string }) => tag.label === name), `round ${round}: stale after the write`);
+    }
   });
 });

@@ -2,6 +2,12 @@ import type { DocumentQuery, FilterNode, PopulateNode, PopulateSelection } from 
 
 /** The pseudo-type every cached answer depends on: moved by model, permission and locale changes. */
 export const EVERYTHING = '*';
+/**
+ * The pseudo-type every cached answer also depends on and no write moves: it is only ever marked
+ * "under way" for a while (Redis: two follow delays after a model, permission or locale change),
+ * so that no instance serves or keeps an answer until every instance followed the change.
+ */
+export const SUSPENDED = '~';
 
 function addFilter(node: FilterNode | null, into: Set<string>): void {
   if (!node) return;

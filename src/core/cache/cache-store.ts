@@ -25,5 +25,7 @@ export interface ResponseCacheStore {
   beginWrite(types: readonly string[]): Promise<void>;
   /** After it committed (or failed): their generations move and the mark is lifted. */
   endWrite(types: readonly string[]): Promise<void>;
+  /** Marks `type` under way for `ms` (no generation moves): see SUSPENDED. */
+  suspend(type: string, ms: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -133,6 +133,9 @@ export async function createRedisCacheStore({ url, prefix, ttlMs, writeWindowMs,
     async endWrite(types) {
       await client.eval(END_SCRIPT, 0, generationKeys, marks, ...types);
     },
+    async suspend(type, ms) {
+      await client.set(`${marks}${type}`, '1', 'PX', ms);
+    },
     async close() {
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
       else client.disconnect();

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DocumentAction, DocumentInterceptor } from '../documents/document-interceptor.js';
 import type { DocumentQuery } from '../query/document-query.js';
-import { EVERYTHING, queryDependencies } from './cache-dependencies.js';
+import { EVERYTHING, SUSPENDED, queryDependencies } from './cache-dependencies.js';
 import type { ResponseCacheStore, StoredAnswer } from './cache-store.js';
 import type { ResponseCacheConfig } from './response-cache-config.js';
 
@@ -32,8 +32,12 @@ export interface ResponseCache {
   enter(scope: CacheScope): void;
   /** Keeps an answer made under `scope`, unless it cannot be known fresh. */
   keep(key: string, scope: CacheScope, answer: Omit<StoredAnswer, 'dependencies' | 'generations'>): Promise<void>;
-  /** Drops every answer: model, permission or locale changes. */
-  invalidateAll(): Promise<void>;
+  /**
+   * Drops every answer: model, permission or locale changes. `here`: the change was made (and
+   * applied) by this instance, so others are still to follow it: nothing is kept or served
+   * anywhere for `suspendMs` (their follow delay, twice).
+   */
+  invalidateAll(here?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ export interface ResponseCacheOptions {
   readonly config: ResponseCacheConfig;
   readonly store: ResponseCacheStore;
   readonly log: (message: string) => void;
+  /** How long a change made here suspends the shared cache (Redis: two follow delays); 0: no other instance shares it. */
+  readonly suspendMs?: number;
   /** Called after each invalidation with the surrogate keys it dropped (the purge hook). */
   readonly purged?: (keys: readonly string[]) => void;
 }
@@ -59,7 +65,7 @@ function queryOf(request: unknown): DocumentQuery | undefined {
  * served only if no write to any type it depends on committed since it was read (see
  * cache-store.ts for the rule, docs/operations.md for the reasoning).
  */
-export function createResponseCache({ config, store, log, purged }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ config, store, log, purged, suspendMs = 0 }: ResponseCacheOptions): ResponseCache {
   const scopes = new AsyncLocalStorage<CacheScope>();
   const stats: CacheStats = { hits: 0, misses: 0, stores: 0 };
   // A mark or a generation Redis did not take: everything is dropped before the next use of the store.
@@ -77,7 +83,7 @@ export function createResponseCache({ config, store, log, purged }: ResponseCach
   const record = async (scope: CacheScope, query: DocumentQuery): Promise<void> => {
     scope.reads += 1;
     const wanted = [...queryDependencies(query)].filter((type) => !scope.generations.has(type));
-    if (!scope.generations.has(EVERYTHING)) wanted.push(EVERYTHING);
+    if (!scope.generations.has(EVERYTHING)) wanted.push(EVERYTHING, SUSPENDED);
     if (wanted.length === 0 || scope.spoiled) return;
     const generations = (await settle()) ? await store.generations(wanted) : null;
     if (!generations) {
@@ -141,7 +147,14 @@ export function createResponseCache({ config, store, log, purged }: ResponseCach
       stats.stores += 1;
       await store.set(key, { ...answer, dependencies, generations: dependencies.map((type) => scope.generations.get(type) ?? '0') });
     },
-    async invalidateAll() {
+    async invalidateAll(here = false) {
+      if (here && suspendMs > 0) {
+        try {
+          await store.suspend(SUSPENDED, suspendMs);
+        } catch {
+          unsure = true;
+        }
+      }
       await write([EVERYTHING], () => Promise.resolve());
     },
     close: () => store.close(),
