@@ -121,4 +121,92 @@ describe('response cache across two instances (Redis)', { skip: SHARED ? false :
     await a.get(url);
     assert.equal((await b.get(url)).headers.get('x-tessera-cache'), 'hit');
   });
+
+  describe('Draft & Publish and locales', () => {
+    let va: TestApp;
+    let vb: TestApp;
+    let vplain: TestApp;
+    before(async () => {
+      va = await startTestApp({ fixture: 'versions-app', override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+      const database = va.app.config.database;
+      vb = await startTestApp({ fixture: 'versions-app', override: (config) => ({ ...config, database, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+      vplain = await startTestApp({ fixture: 'versions-app', override: (config) => ({ ...config, database }) });
+    });
+    after(async () => {
+      await vb?.close();
+      await vplain?.close();
+      await va?.close();
+    });
+
+    const VERSION_READS = [
+      '/api/articles?sort=title&fields[0]=title&populate[tags][fields][0]=name&populate[tags][sort][0]=name',
+      '/api/articles?locale=fr&sort=title&fields[0]=title',
+      '/api/articles?status=draft&sort=title&fields[0]=title',
+      '/api/tags?sort=name&fields[0]=name&populate[articles][fields][0]=title&populate[articles][sort][0]=title',
+      '/api/authors?sort=name&fields[0]=name&populate[articles][fields][0]=title&populate[articles][sort][0]=title',
+    ];
+    const VERSION_GRAPHQL = { query: '{ articles(sort: "title", pagination: { limit: 100 }) { data { attributes { title tags(sort: "name") { data { attributes { name } } } } } } }' };
+
+    async function readVersion(app: TestApp, index: number): Promise<string> {
+      const response = index === VERSION_READS.length ? await app.post('/graphql', VERSION_GRAPHQL) : await app.get(VERSION_READS[index] ?? '');
+      assert.equal(response.status, 200, response.text);
+      return response.text;
+    }
+
+    it('publish, unpublish, locale writes and relations set from the inverse side, through either instance', async () => {
+      const random = seededRandom(2323);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+      const articles: string[] = [];
+      const tags: string[] = [];
+      const authors: string[] = [];
+      let serial = 0;
+      const name = (stem: string) => `${stem}${String(serial++).padStart(3, '0')}`;
+      const ok = (response: { status: number; text: string }, status = 200) => assert.equal(response.status, status, response.text);
+
+      const write = async (app: TestApp): Promise<void> => {
+        const kinds = ['article', 'draft', 'tag', 'author', 'publish', 'unpublish', 'locale', 'inverse-tag', 'inverse-author', 'code-publish', 'graphql', 'delete-locale'] as const;
+        const kind = articles.length === 0 ? 'article' : tags.length === 0 ? 'tag' : authors.length === 0 ? 'author' : pick(kinds);
+        if (kind === 'article' || kind === 'draft') {
+          const response = await app.post(`/api/articles${kind === 'draft' ? '?status=draft' : ''}`, { data: { title: name('a') } });
+          ok(response, 201);
+          articles.push(response.body.data.documentId);
+        } else if (kind === 'tag') {
+          const response = await app.post('/api/tags', { data: { name: name('t') } });
+          ok(response, 201);
+          tags.push(response.body.data.documentId);
+        } else if (kind === 'author') {
+          const response = await app.post('/api/authors', { data: { name: name('w') } });
+          ok(response, 201);
+          authors.push(response.body.data.documentId);
+        } else if (kind === 'publish' || kind === 'unpublish') {
+          const response = await app.post(`/api/articles/${pick(articles)}/actions/${kind}`, {});
+          assert.ok(response.status === 200 || response.status === 404 || response.status === 400, response.text);
+        } else if (kind === 'locale') {
+          ok(await app.put(`/api/articles/${pick(articles)}?locale=fr`, { data: { title: name('f') } }));
+        } else if (kind === 'inverse-tag') {
+          ok(await app.put(`/api/tags/${pick(tags)}`, { data: { articles: [pick(articles)] } }));
+        } else if (kind === 'inverse-author') {
+          ok(await app.put(`/api/authors/${pick(authors)}`, { data: { articles: [pick(articles)] } }));
+        } else if (kind === 'code-publish') {
+          await createDocumentsApi({ model: app.app.model, locales: app.app.locales })('api::article.article').publish({ documentId: pick(articles) });
+        } else if (kind === 'graphql') {
+          const response = await app.post('/graphql', { query: `mutation { updateTag(id: "${pick(tags)}", data: { name: "${name('g')}" }) { data { id } } }` });
+          ok(response);
+          assert.ok(!response.text.includes('"errors"'), response.text);
+        } else {
+          const response = await app.del(`/api/articles/${pick(articles)}?locale=fr`);
+          assert.ok(response.status === 204 || response.status === 404, response.text);
+        }
+      };
+
+      for (let step = 0; step < 50; step += 1) {
+        const racing = Array.from({ length: 3 }, () => readVersion(pick([va, vb]), Math.floor(random() * (VERSION_READS.length + 1))));
+        await Promise.all([write(pick([va, vb])), ...racing]);
+        for (let index = 0; index <= VERSION_READS.length; index += 1) {
+          const expected = await readVersion(vplain, index);
+          for (const [label, app] of [['a', va], ['b', vb]] as const) assert.equal(await readVersion(app, index), expected, `step ${step}: instance ${label}, read ${index} is stale`);
+        }
+      }
+    });
+  });
 });
