@@ -69,6 +69,7 @@ import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
 import { composeInterceptors } from '../core/documents/document-interceptor.js';
 import { openResponseCache } from './response-cache-setup.js';
+import type { ResponseCache } from '../core/cache/response-cache.js';
 import { invalidatingAuth, invalidatingLocales } from './cache-invalidating-services.js';
 import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
 import { LOCALES_TOPIC } from '../core/locales/locale-service.js';
@@ -100,6 +101,8 @@ export interface App {
   readonly locales: LocaleService;
   /** What other instances change (roles, locales, the content model) arrives through it; tests call `poll()` or move the clock. */
   readonly feed: ChangeFeed;
+  /** The response cache (`config/api` `rest.cache`), null when off; its `stats` count hits, misses and answers kept. */
+  readonly responseCache: ResponseCache | null;
   readonly fastify: FastifyInstance;
   /** What schema sync did at start. */
   readonly sync: SyncReport;
@@ -417,6 +420,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       auth,
       locales,
       feed: changes,
+      responseCache,
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
+import { readResponseCacheConfig } from '../../src/core/config/response-cache-config.js';
 import { seededRandom } from '../helpers/random.js';
 import { createDocumentsApi } from '../../src/compat/documents/create-documents-api.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
+import { readResponseCacheConfig } from '../../src/core/config/response-cache-config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const CACHE = readResponseCacheConfig({ store: 'memory' }, 'config/api');

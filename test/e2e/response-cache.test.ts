@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDocumentsApi } from '../../src/compat/documents/create-documents-api.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
-import { readResponseCacheConfig } from '../../src/core/cache/response-cache-config.js';
+import { readResponseCacheConfig } from '../../src/core/config/response-cache-config.js';
 
 const CACHE = readResponseCacheConfig(
   { enabled: true, store: 'memory', cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30, types: { 'api::author.author': { sMaxAge: 5 } } } },

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createMemoryCacheStore } from './memory-cache-store.js';
 import type { StoredAnswer } from './cache-store.js';
 import { cacheKey, stableJson } from './cache-key.js';
-import { readResponseCacheConfig, cacheControlHeader } from './response-cache-config.js';
+import { readResponseCacheConfig, cacheControlHeader } from '../config/response-cache-config.js';
 
 const store = () => createMemoryCacheStore({ maxEntries: 3, maxBytes: 1_000_000, ttlMs: 1000, now: () => 0 });
 const answer = (body: string, dependencies: string[], generations: readonly string[]): StoredAnswer => ({ status: 200, headers: {}, body, dependencies, generations });

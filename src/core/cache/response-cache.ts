@@ -3,7 +3,7 @@ import type { DocumentAction, DocumentInterceptor } from '../documents/document-
 import type { DocumentQuery } from '../query/document-query.js';
 import { EVERYTHING, SUSPENDED, queryDependencies } from './cache-dependencies.js';
 import type { ResponseCacheStore, StoredAnswer } from './cache-store.js';
-import type { ResponseCacheConfig } from './response-cache-config.js';
+import type { ResponseCacheConfig } from '../config/response-cache-config.js';
 
 const READS: ReadonlySet<DocumentAction> = new Set(['findMany', 'findOne', 'findFirst', 'count']);
 

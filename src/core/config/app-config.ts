@@ -1,4 +1,4 @@
-import type { ResponseCacheConfig } from '../cache/response-cache-config.js';
+import type { ResponseCacheConfig } from './response-cache-config.js';
 /** The resolved configuration of one app: every value checked and defaulted. */
 
 export interface ServerConfig {

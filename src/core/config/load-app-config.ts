@@ -1,4 +1,4 @@
-import { readResponseCacheConfig } from '../cache/response-cache-config.js';
+import { readResponseCacheConfig } from './response-cache-config.js';
 import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import { DEFAULT_REST_CONFIG, type AppConfig, type DatabaseConfig, type PermissionGrants, type RestConfig } from './app-config.js';

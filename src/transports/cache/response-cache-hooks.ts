@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CacheScope, type ResponseCache } from '../../core/cache/response-cache.js';
-import { cacheControlHeader, type CacheControlSettings, type ResponseCacheConfig } from '../../core/cache/response-cache-config.js';
+import { cacheControlHeader, type CacheControlSettings, type ResponseCacheConfig } from '../../core/config/response-cache-config.js';
 import type { CacheKeyParts } from '../../core/cache/cache-key.js';
 import { cacheKey } from '../../core/cache/cache-key.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';

@@ -5,7 +5,7 @@ import type { ContentApiContext } from './content-api-context.js';
 import { collectionHandlers, singleHandlers } from './content-handlers.js';
 import type { Handler } from './route-methods.js';
 import type { ResponseCache } from '../../core/cache/response-cache.js';
-import type { ResponseCacheConfig } from '../../core/cache/response-cache-config.js';
+import type { ResponseCacheConfig } from '../../core/config/response-cache-config.js';
 import { registerResponseCacheHooks } from '../cache/response-cache-hooks.js';
 import { VERSION_ACTIONS, versionActionHandler } from './version-action-handlers.js';
 

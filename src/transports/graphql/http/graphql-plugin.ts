@@ -16,7 +16,7 @@ import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from
 import { isJson } from '../../../core/shared/is-json.js';
 import { isInstalled } from '../../../core/shared/optional-package.js';
 import type { ResponseCache } from '../../../core/cache/response-cache.js';
-import type { ResponseCacheConfig } from '../../../core/cache/response-cache-config.js';
+import type { ResponseCacheConfig } from '../../../core/config/response-cache-config.js';
 import { registerResponseCacheHooks } from '../../cache/response-cache-hooks.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
