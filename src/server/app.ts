@@ -68,7 +68,7 @@ import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js
 import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
 import { composeInterceptors } from '../core/documents/document-interceptor.js';
-import { openResponseCache } from './response-cache-setup.js';
+import { openResponseCache, servedFingerprint } from './response-cache-setup.js';
 import type { ResponseCache } from '../core/cache/response-cache.js';
 import { invalidatingAuth, invalidatingLocales } from './cache-invalidating-services.js';
 import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
@@ -335,6 +335,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const { fastify, knownPaths } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
+    let runtimeStarted = false;
     const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners };
     // Read per request by the content-type builder: complete once every route is in.
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
@@ -354,7 +355,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     if (responseCache) {
       // Model, permission and locale changes, on this instance or followed from another: every answer goes.
       for (const topic of [MODEL_TOPIC, PERMISSIONS_TOPIC, LOCALES_TOPIC]) changes.subscribe(topic, () => responseCache.invalidateAll());
-      model.onSwap(() => () => void responseCache.invalidateAll(true));
+      model.onSwap(() => () => {
+        // A swap made while the runtime starts (the database's model is newer) is fingerprinted just after the start.
+        if (runtimeStarted) responseCache.serving(servedFingerprint(runtime.runtime.source(), config));
+        void responseCache.invalidateAll(true);
+      });
     }
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     await registerAdmin(fastify, base);
@@ -379,6 +384,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       changes: changeRecorder,
     });
     runtime.set(modelRuntime);
+    runtimeStarted = true;
+    if (responseCache) {
+      responseCache.serving(servedFingerprint(modelRuntime.source(), config));
+      // A new instance may hold other permissions or locales than the running ones until they follow it (a deploy): nothing kept before it counts.
+      await responseCache.invalidateAll(true);
+    }
     // strapi.plugin(name).service(name) over the plugins' own services, GraphQL's extension service included.
     pluginServices = await createStrapiPluginServices({ context: features, serverUrl: serverUrlOf(fastify, features), extra: { graphql: { extension } } });
     extendStrapi(strapi, { plugin: pluginServices.plugin });

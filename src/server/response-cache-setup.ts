@@ -3,6 +3,14 @@ import { createMemoryCacheStore } from '../core/cache/memory-cache-store.js';
 import { createRedisCacheStore } from '../core/cache/redis-cache-store.js';
 import { createResponseCache, type ResponseCache } from '../core/cache/response-cache.js';
 import type { Clock } from '../core/shared/clock.js';
+import { createHash } from 'node:crypto';
+import type { ModelSource } from '../core/model/model-change.js';
+
+/** What an instance serves with, as a key part: its content model's definitions and its `rest` settings. */
+export function servedFingerprint(source: ModelSource, config: AppConfig): string {
+  const { cache: _cache, ...rest } = config.rest;
+  return createHash('sha256').update(JSON.stringify({ source, rest })).digest('base64url').slice(0, 22);
+}
 
 /** How long the purge hook may take before it is given up (it never holds a request). */
 const PURGE_TIMEOUT_MILLIS = 5000;

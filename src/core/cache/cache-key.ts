@@ -11,6 +11,11 @@ export interface CacheKeyParts {
   readonly role: string;
   /** The request headers an answer varies with (`strapi-response-format`, …), by lowercase name. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * What the instance serves with: a hash of its content model and `rest` settings, so that
+   * instances of two deployments (a rolling update) sharing one Redis never answer for each other.
+   */
+  readonly served?: string;
   /** GraphQL: the operation text, its name and its variables. */
   readonly body?: { readonly query: string; readonly operationName: string | null; readonly variables: unknown };
 }
@@ -31,6 +36,7 @@ export function cacheKey(parts: CacheKeyParts): string {
     parts.method,
     parts.url,
     parts.role,
+    parts.served ?? '',
     headerNames.map((name) => `${name}=${parts.headers[name] ?? ''}`).join('\n'),
     parts.body ? stableJson({ query: parts.body.query, operationName: parts.body.operationName, variables: parts.body.variables ?? null }) : '',
   ].join('\0');

@@ -3,6 +3,7 @@ import type { DocumentAction, DocumentInterceptor } from '../documents/document-
 import type { DocumentQuery } from '../query/document-query.js';
 import { EVERYTHING, SUSPENDED, queryDependencies } from './cache-dependencies.js';
 import type { ResponseCacheStore, StoredAnswer } from './cache-store.js';
+import { cacheKey, type CacheKeyParts } from './cache-key.js';
 import type { ResponseCacheConfig } from '../config/response-cache-config.js';
 
 const READS: ReadonlySet<DocumentAction> = new Set(['findMany', 'findOne', 'findFirst', 'count']);
@@ -27,6 +28,10 @@ export interface ResponseCache {
   /** Around every document-service call: reads record their dependencies, writes move their type's generation. */
   readonly interceptor: DocumentInterceptor;
   readonly stats: CacheStats;
+  /** The key of a request: its parts and what this instance serves with (see CacheKeyParts.served). */
+  keyOf(parts: CacheKeyParts): string;
+  /** Sets what this instance serves with (at start, and after each model change). */
+  serving(fingerprint: string): void;
   lookup(key: string): Promise<StoredAnswer | null>;
   /** Makes `scope` the current request's (everything that runs after it in this async context). */
   enter(scope: CacheScope): void;
@@ -68,6 +73,7 @@ function queryOf(request: unknown): DocumentQuery | undefined {
 export function createResponseCache({ config, store, log, purged, suspendMs = 0 }: ResponseCacheOptions): ResponseCache {
   const scopes = new AsyncLocalStorage<CacheScope>();
   const stats: CacheStats = { hits: 0, misses: 0, stores: 0 };
+  let served = '';
   // A mark or a generation Redis did not take: everything is dropped before the next use of the store.
   let unsure = false;
   const settle = async (): Promise<boolean> => {
@@ -131,6 +137,10 @@ export function createResponseCache({ config, store, log, purged, suspendMs = 0 
     config,
     interceptor,
     stats,
+    keyOf: (parts) => cacheKey({ ...parts, served }),
+    serving(fingerprint) {
+      served = fingerprint;
+    },
     async lookup(key) {
       if (!(await settle())) return null;
       const found = await store.get(key);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CacheScope, type ResponseCache } from '../../core/cache/response-cache.js';
 import { cacheControlHeader, type CacheControlSettings, type ResponseCacheConfig } from '../../core/config/response-cache-config.js';
 import type { CacheKeyParts } from '../../core/cache/cache-key.js';
-import { cacheKey } from '../../core/cache/cache-key.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 
 /** What a transport tells the hooks about one of its requests. */
@@ -53,7 +52,7 @@ export function registerResponseCacheHooks(fastify: FastifyInstance, routes: Cac
       if (!parts) return undefined;
       publicRead.add(request);
       if (!cache) return undefined;
-      const key = cacheKey(parts);
+      const key = cache.keyOf(parts);
       const found = await cache.lookup(key);
       if (!found) {
         pending.set(request, { key, scope: null });
