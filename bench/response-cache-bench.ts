@@ -5,17 +5,20 @@
  * Redis (when REDIS_URL or 127.0.0.1:6379 answers; a key prefix of its own, removed at the end):
  *
  *   reads    only reads: after the first pass every page is a hit
- *   writes   the same reads while one article is updated every 20 ms through strapi.documents()
- *            (each update drops every cached page that depends on articles: all of them here)
+ *   writes   the same reads while one article is updated every [write interval] ms through the
+ *            document service (each update drops every cached page: they all read articles)
+ *   floor    a bare Fastify route answering a stored page of the same size: what HTTP alone allows
  *
  * Prints req/s, p50/p99 latency and the hit rate (the cache's own counts). Run:
- * `npx tsx bench/response-cache-bench.ts [seconds per run] [articles]` (defaults 10 and 1000).
+ * `npx tsx bench/response-cache-bench.ts [seconds per run] [articles] [write interval ms]`
+ * (defaults 10, 1000 and 1000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { createDocumentApi } from '../src/core/documents/document-api.js';
 import { readResponseCacheConfig, type ResponseCacheConfig } from '../src/core/config/response-cache-config.js';
@@ -27,6 +30,7 @@ const root = here.includes(`${path.sep}dist${path.sep}`) ? path.resolve(here, '.
 const SECONDS = Number(process.argv[2] ?? 10);
 const ARTICLES = Number(process.argv[3] ?? 1000);
 const PAGES = Math.min(40, Math.ceil(ARTICLES / 25));
+const WRITE_EVERY_MS = Number(process.argv[4] ?? 1000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `tessera-bench:cache:${process.pid}:`;
 
@@ -114,7 +118,7 @@ try {
     ['memory', readResponseCacheConfig({ store: 'memory' }, 'bench')],
   ];
   if (await redisReachable()) modes.push(['redis', readResponseCacheConfig({ store: 'redis', redis: { url: REDIS_URL, prefix: PREFIX } }, 'bench')]);
-  console.log(`populate page (25 articles, author, categories, seo, blocks), ${PAGES} pages, ${ARTICLES} articles, SQLite, 10 connections, ${SECONDS} s per run`);
+  console.log(`populate page (25 articles, author, categories, seo, blocks), ${PAGES} pages, ${ARTICLES} articles, SQLite, 10 connections, ${SECONDS} s per run, a write every ${WRITE_EVERY_MS} ms in "writes"`);
   console.log('mode     load     req/s    p50 ms  p99 ms  hit rate');
   for (const [name, cache] of modes) {
     const { app, url } = await start(cache);
@@ -130,7 +134,7 @@ try {
           while (writing) {
             await api.update({ documentId: articles[count % articles.length] ?? '', data: { views: 100_000 + count } });
             count += 1;
-            await new Promise((resolve) => setTimeout(resolve, 20));
+            await new Promise((resolve) => setTimeout(resolve, WRITE_EVERY_MS));
           }
         })();
         const result = await load(url, SECONDS);
@@ -146,6 +150,16 @@ try {
       await app.close();
     }
   }
+  // The floor: the same bytes from a route that does nothing else.
+  const { app: sample, url: sampleUrl } = await start(undefined);
+  const page = await (await fetch(`${sampleUrl}${populatePath(1)}`)).text();
+  await sample.close();
+  const bare = Fastify();
+  bare.get('/api/articles', (_request, reply) => reply.type('application/json; charset=utf-8').send(page));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+  const floor = await load(bareUrl, SECONDS);
+  console.log(`${'floor'.padEnd(8)} ${'reads'.padEnd(7)} ${floor.requests.average.toFixed(0).padStart(7)}  ${String(floor.latency.p50).padStart(7)} ${String(floor.latency.p99).padStart(7)}  (a bare route, ${page.length} bytes)`);
+  await bare.close();
 } finally {
   await cleanRedis().catch(() => undefined);
   rmSync(work, { recursive: true, force: true });
