@@ -5,12 +5,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDocumentsApi } from '../../src/compat/documents/create-documents-api.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { readResponseCacheConfig } from '../../src/core/config/response-cache-config.js';
 
-const CACHE = readResponseCacheConfig(
-  { enabled: true, store: 'memory', cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30, types: { 'api::author.author': { sMaxAge: 5 } } } },
-  'config/api',
-);
+const cacheConfig = (purgeUrl: string) =>
+  readResponseCacheConfig(
+    { enabled: true, store: 'memory', cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30, types: { 'api::author.author': { sMaxAge: 5 } } }, purge: { url: purgeUrl, headers: { 'x-purge-token': 'secret' } } },
+    'config/api',
+  );
 
 /**
  * The response cache over HTTP (memory store): hits and misses, 304, Cache-Control, no sharing
@@ -20,8 +23,11 @@ describe('response cache (rest.cache, memory store)', () => {
   let t: TestApp;
   let plain: TestApp;
   let projectDir: string;
+  let purges: WebhookReceiver;
 
   before(async () => {
+    purges = await startWebhookReceiver();
+    const CACHE = cacheConfig(purges.url);
     // A copy: the model change below writes the project's files.
     projectDir = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
     await cp(fixturePath('relations'), projectDir, { recursive: true });
@@ -32,6 +38,7 @@ describe('response cache (rest.cache, memory store)', () => {
     await t.close();
     await plain.close();
     await rm(projectDir, { recursive: true, force: true });
+    await purges.close();
   });
 
   async function create(plural: string, data: Record<string, unknown>): Promise<string> {
@@ -126,6 +133,15 @@ describe('response cache (rest.cache, memory store)', () => {
     assert.equal(third.headers.get('x-tessera-cache'), 'miss');
     assert.ok(third.body.data.authors.data.some((author: { attributes: { name: string } }) => author.attributes.name === 'cache-by-graphql'));
     assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'miss', 'the GraphQL write invalidated the REST list too');
+  });
+
+  it('each invalidation calls the purge hook with its surrogate keys', async () => {
+    const id = await create('tags', { label: 'cache-purge' });
+    const call = await waitUntil('the purge of tags', () => purges.calls.find((received) => JSON.stringify(received.body) === JSON.stringify({ keys: ['api::tag.tag'] })));
+    assert.equal(call.headers['x-purge-token'], 'secret');
+    assert.ok(id);
+    await t.app.auth.permissionsChanged();
+    await waitUntil('the purge of everything', () => purges.calls.find((received) => JSON.stringify(received.body) === JSON.stringify({ keys: ['tessera'] })));
   });
 
   it('a permission change of the Public role drops every answer', async () => {

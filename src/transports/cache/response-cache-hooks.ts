@@ -83,7 +83,9 @@ export function registerResponseCacheHooks(fastify: FastifyInstance, routes: Cac
     if (publicRead.has(request) && reply.statusCode === 200) {
       const control = controlFor(config, routes.typeOf(request));
       if (control) reply.header('cache-control', cacheControlHeader(control));
-      reply.header('vary', 'Authorization');
+      // Added to what is there (CORS' Origin): a shared cache keys public answers apart from authenticated ones.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Authorization` : 'Authorization');
     }
     const get = request.method === 'GET';
     let tag = hit ? (reply.getHeader('etag') as string | undefined) : undefined;
