@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMemoryCacheStore } from './memory-cache-store.js';
 import type { StoredAnswer } from './cache-store.js';
-import { cacheKey, stableJson } from './cache-key.js';
-import { readResponseCacheConfig, cacheControlHeader } from '../config/response-cache-config.js';
 
 const store = () => createMemoryCacheStore({ maxEntries: 3, maxBytes: 1_000_000, ttlMs: 1000, now: () => 0 });
 const answer = (body: string, dependencies: string[], generations: readonly string[]): StoredAnswer => ({ status: 200, headers: {}, body, dependencies, generations });
@@ -58,34 +56,5 @@ describe('memory cache store: the generation rule', () => {
     await s.set('k', answer('x', ['a'], ['0']));
     now = 1000;
     assert.equal(await s.get('k'), null);
-  });
-});
-
-describe('cache key', () => {
-  const base = { transport: 'rest', method: 'GET', url: '/api/articles?populate=*', role: 'public', headers: {} };
-  it('differs by url, role, header and variables; variables order does not matter', () => {
-    assert.notEqual(cacheKey(base), cacheKey({ ...base, url: '/api/articles?populate=author' }));
-    assert.notEqual(cacheKey(base), cacheKey({ ...base, role: 'authenticated' }));
-    assert.notEqual(cacheKey(base), cacheKey({ ...base, headers: { 'strapi-response-format': 'v4' } }));
-    const gql = { ...base, transport: 'graphql', url: '/graphql', body: { query: 'query Q($a:Int,$b:Int){x}', operationName: 'Q', variables: { a: 1, b: 2 } } };
-    assert.equal(cacheKey(gql), cacheKey({ ...gql, body: { ...gql.body, variables: { b: 2, a: 1 } } }));
-    assert.notEqual(cacheKey(gql), cacheKey({ ...gql, body: { ...gql.body, variables: { a: 1, b: 3 } } }));
-    assert.notEqual(cacheKey(gql), cacheKey({ ...gql, body: { ...gql.body, operationName: null } }));
-  });
-  it('stableJson sorts keys at every depth', () => {
-    assert.equal(stableJson({ b: [{ d: 1, c: 2 }], a: null }), '{"a":null,"b":[{"c":2,"d":1}]}');
-  });
-});
-
-describe('rest.cache config', () => {
-  it('defaults, per-type Cache-Control over the default, and refusals', () => {
-    assert.equal(readResponseCacheConfig(undefined, 'f'), undefined);
-    const config = readResponseCacheConfig({ cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30, types: { 'api::a.a': { sMaxAge: 5 } } } }, 'f');
-    assert.equal(config?.store, 'memory');
-    assert.equal(config?.enabled, true);
-    assert.equal(cacheControlHeader(config?.cacheControl.types.get('api::a.a') ?? { sMaxAge: -1, staleWhileRevalidate: null, maxAge: 0 }), 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
-    assert.throws(() => readResponseCacheConfig({ store: 'disk' }, 'f'), /rest.cache.store must be "memory" or "redis"/);
-    assert.throws(() => readResponseCacheConfig({ store: 'redis' }, 'f'), /rest.cache.redis.url/);
-    assert.throws(() => readResponseCacheConfig({ maxEntries: 0 }, 'f'), /rest.cache.maxEntries/);
   });
 });
