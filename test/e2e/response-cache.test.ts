@@ -7,6 +7,7 @@ import { createDocumentsApi } from '../../src/compat/documents/create-documents-
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { waitUntil } from '../helpers/wait-until.js';
+import { bearer, createApiToken, createUser } from '../helpers/auth-fixtures.js';
 import { readResponseCacheConfig } from '../../src/core/config/response-cache-config.js';
 
 const cacheConfig = (purgeUrl: string) =>
@@ -76,9 +77,35 @@ describe('response cache (rest.cache, memory store)', () => {
   });
 
   it('an authenticated request is never answered from the cache, nor stored', async () => {
-    const response = await t.get('/api/articles?sort=title', { authorization: 'Bearer not-a-token' });
-    assert.equal(response.status, 401);
-    assert.equal(response.headers.get('x-tessera-cache'), null);
+    const url = '/api/articles?sort=title&fields[0]=title';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    const bad = await t.get(url, { authorization: 'Bearer not-a-token' });
+    assert.equal(bad.status, 401);
+    assert.equal(bad.headers.get('x-tessera-cache'), null);
+    // A user whose role may not read articles: its own answer (403), not the public one.
+    const user = await createUser(t.app, 'authenticated');
+    const denied = await t.get(url, bearer(user.jwt));
+    assert.equal(denied.status, 403, denied.text);
+    assert.equal(denied.headers.get('x-tessera-cache'), null);
+    // A full-access token: read fresh, not stored for the public either.
+    const { token } = await createApiToken(t.app, { type: 'full-access' });
+    const full = await t.get(`${url}&status=published`, bearer(token));
+    assert.equal(full.status, 200, full.text);
+    assert.equal(full.headers.get('x-tessera-cache'), null);
+    assert.equal(full.headers.get('cache-control'), null);
+    assert.equal((await t.get(`${url}&status=published`)).headers.get('x-tessera-cache'), 'miss');
+  });
+
+  it('GraphQL over GET is kept too', async () => {
+    const query = encodeURIComponent('{ categories(sort: "name") { data { attributes { name } } } }');
+    const headers = { 'x-apollo-operation-name': 'q' };
+    const first = await t.get(`/graphql?query=${query}`, headers);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.headers.get('x-tessera-cache'), 'miss');
+    assert.equal((await t.get(`/graphql?query=${query}`, headers)).headers.get('x-tessera-cache'), 'hit');
+    const refused = await t.get(`/graphql?query=${query}`);
+    assert.equal(refused.status, 400, 'the CSRF check still runs before the cache');
   });
 
   it('a write to the type invalidates its lists; a write to another type does not', async () => {
