@@ -16,6 +16,8 @@ const cacheConfig = (purgeUrl: string) =>
     'config/api',
   );
 
+const ADMIN = { ADMIN_EMAIL: 'cache-boss@example.com', ADMIN_PASSWORD: 'Secret123' };
+
 /**
  * The response cache over HTTP (memory store): hits and misses, 304, Cache-Control, no sharing
  * with authenticated requests, and invalidation by every kind of write.
@@ -32,7 +34,7 @@ describe('response cache (rest.cache, memory store)', () => {
     // A copy: the model change below writes the project's files.
     projectDir = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
     await cp(fixturePath('relations'), projectDir, { recursive: true });
-    t = await startTestApp({ fixture: projectDir, override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
+    t = await startTestApp({ fixture: projectDir, env: ADMIN, override: (config) => ({ ...config, rest: { ...config.rest, ...(CACHE ? { cache: CACHE } : {}) } }) });
     plain = await startTestApp({ fixture: 'relations' });
   });
   after(async () => {
@@ -169,6 +171,25 @@ describe('response cache (rest.cache, memory store)', () => {
     assert.ok(id);
     await t.app.auth.permissionsChanged();
     await waitUntil('the purge of everything', () => purges.calls.find((received) => JSON.stringify(received.body) === JSON.stringify({ keys: ['tessera'] })));
+  });
+
+  it('a permission of the Public role revoked through the admin API: the cached answer goes at once', async () => {
+    const login = await t.post('/admin/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+    assert.equal(login.status, 200, login.text);
+    const admin = { authorization: `Bearer ${login.body.data.token}` };
+    const roles = await t.request('GET', '/admin/users-permissions/roles', { headers: admin });
+    const publicRole = (roles.body.data as { id: number; type: string; permissions: string[] }[]).find((role) => role.type === 'public');
+    assert.ok(publicRole);
+    assert.ok(publicRole.permissions.includes('api::category.category.find'));
+    const url = '/api/categories?sort=name&fields[0]=name';
+    await t.get(url);
+    assert.equal((await t.get(url)).headers.get('x-tessera-cache'), 'hit');
+    const revoke = await t.request('PUT', `/admin/users-permissions/roles/${publicRole.id}`, { headers: admin, body: { permissions: publicRole.permissions.filter((action) => action !== 'api::category.category.find') } });
+    assert.equal(revoke.status, 200, revoke.text);
+    assert.equal((await t.get(url)).status, 403);
+    const grant = await t.request('PUT', `/admin/users-permissions/roles/${publicRole.id}`, { headers: admin, body: { permissions: publicRole.permissions } });
+    assert.equal(grant.status, 200, grant.text);
+    assert.equal((await t.get(url)).status, 200);
   });
 
   it('a permission change of the Public role drops every answer', async () => {
