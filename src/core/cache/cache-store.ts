@@ -25,6 +25,12 @@ export interface ResponseCacheStore {
   beginWrite(types: readonly string[]): Promise<void>;
   /** After it committed (or failed): their generations move and the mark is lifted. */
   endWrite(types: readonly string[]): Promise<void>;
+  /**
+   * Moves the generations of `types` only (no mark is touched): what a write whose `endWrite`
+   * failed retries before it is answered — an `endWrite` that timed out may have run or not, and
+   * lifting the mark twice would lift another write's; moving a generation twice is harmless.
+   */
+  move(types: readonly string[]): Promise<void>;
   /** Marks `type` under way for `ms` (no generation moves): see SUSPENDED. */
   suspend(type: string, ms: number): Promise<void>;
   close(): Promise<void>;

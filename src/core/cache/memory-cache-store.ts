@@ -80,6 +80,10 @@ export function createMemoryCacheStore({ maxEntries, maxBytes, ttlMs, now }: Mem
       }
       return Promise.resolve();
     },
+    move(types) {
+      for (const type of types) generation.set(type, (generation.get(type) ?? 0) + 1);
+      return Promise.resolve();
+    },
     // One process: the instance that changed its state drops every answer itself; nothing else to wait for.
     suspend() {
       return Promise.resolve();

@@ -59,6 +59,17 @@ describe('Redis cache store: the generation rule', async () => {
     await store.endWrite(['w']);
   });
 
+  it('move: the generation moves, a mark under way stays', { skip: !reachable && 'no Redis' }, async () => {
+    const before = await store.generations(['m']);
+    await store.set('m', answer('old', ['m'], before ?? []));
+    await store.beginWrite(['m']);
+    await store.move(['m']);
+    assert.equal(await store.generations(['m']), null, 'still under way');
+    await store.endWrite(['m']);
+    assert.deepEqual(await store.generations(['m']), ['2']);
+    assert.equal(await store.get('m'), null);
+  });
+
   it('a suspension blocks every answer that depends on it', { skip: !reachable && 'no Redis' }, async () => {
     const generations = await store.generations(['s', '~']);
     await store.set('s', answer('x', ['s', '~'], generations ?? []));

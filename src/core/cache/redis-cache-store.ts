@@ -52,6 +52,14 @@ end
 return 1
 `;
 
+// ARGV[1]: generations' prefix, ARGV[2..]: types.
+const MOVE_SCRIPT = `
+for i = 2, #ARGV do
+  redis.call('INCR', ARGV[1] .. ARGV[i])
+end
+return 1
+`;
+
 export interface RedisStoreOptions {
   readonly url: string;
   /** Every key the cache writes starts with it. */
@@ -127,11 +135,14 @@ export async function createRedisCacheStore({ url, prefix, ttlMs, writeWindowMs,
       }
     },
     async beginWrite(types) {
-      // Not caught: a write whose mark cannot be set must not go on as if answers were safe (see response-cache.ts).
+      // Not caught here: the cache remembers a write it could not mark and drops every answer once Redis answers (see response-cache.ts).
       await client.eval(BEGIN_SCRIPT, 0, marks, String(writeWindowMs), ...types);
     },
     async endWrite(types) {
       await client.eval(END_SCRIPT, 0, generationKeys, marks, ...types);
+    },
+    async move(types) {
+      await client.eval(MOVE_SCRIPT, 0, generationKeys, ...types);
     },
     async suspend(type, ms) {
       await client.set(`${marks}${type}`, '1', 'PX', ms);

@@ -6,6 +6,9 @@ import type { ResponseCacheStore, StoredAnswer } from './cache-store.js';
 import { cacheKey, type CacheKeyParts } from './cache-key.js';
 import type { ResponseCacheConfig } from '../config/response-cache-config.js';
 
+/** How many times a write tries to move its generations (endWrite, then move) before it is answered. */
+const END_ATTEMPTS = 3;
+
 const READS: ReadonlySet<DocumentAction> = new Set(['findMany', 'findOne', 'findFirst', 'count']);
 
 /** What one cacheable request read: each type it depends on, with its generation before the first read of it. */
@@ -96,7 +99,33 @@ export function createResponseCache({ config, store, log, purged, suspendMs = 0 
       scope.spoiled = true;
       return;
     }
-    wanted.forEach((type, index) => scope.generations.set(type, generations[index] ?? '0'));
+    // The first generation taken is kept: two reads of one request may ask at once, and a later
+    // (higher) one would vouch for what the earlier read already read before a write committed.
+    wanted.forEach((type, index) => {
+      if (!scope.generations.has(type)) scope.generations.set(type, generations[index] ?? '0');
+    });
+  };
+  /**
+   * Whether `types`' generations surely moved. An `endWrite` that failed (a Redis timeout: it may
+   * have run or not) is followed by `move`s of the generations alone, before the writer is
+   * answered: an acknowledged write must have moved them, or another instance could serve an
+   * answer read before it (a mark that `endWrite` never lifted expires after the write window).
+   */
+  const ended = async (types: readonly string[]): Promise<boolean> => {
+    try {
+      await store.endWrite(types);
+      return true;
+    } catch {
+      for (let attempt = 1; attempt < END_ATTEMPTS; attempt += 1) {
+        try {
+          await store.move(types);
+          return true;
+        } catch {
+          // Tried again, up to END_ATTEMPTS in all.
+        }
+      }
+      return false;
+    }
   };
   const write = async <T>(types: readonly string[], run: () => Promise<T>): Promise<T> => {
     try {
@@ -108,12 +137,8 @@ export function createResponseCache({ config, store, log, purged, suspendMs = 0 
     try {
       return await run();
     } finally {
-      try {
-        await store.endWrite(types);
-        purged?.(types);
-      } catch {
-        unsure = true;
-      }
+      if (await ended(types)) purged?.(types);
+      else unsure = true;
     }
   };
   const interceptor: DocumentInterceptor = {
