@@ -21,7 +21,10 @@ export interface ResponseCacheStore {
   /** The answer at `key` if all of its generations are current and no write to its types is under way. */
   get(key: string): Promise<StoredAnswer | null>;
   set(key: string, answer: StoredAnswer): Promise<void>;
-  /** Before a write's transaction: its types are "under way". */
+  /**
+   * Before a write's transaction: its types are "under way" and their generations move (a writer
+   * that dies before `endWrite` leaves a mark that expires: answers read before it stay invalid).
+   */
   beginWrite(types: readonly string[]): Promise<void>;
   /** After it committed (or failed): their generations move and the mark is lifted. */
   endWrite(types: readonly string[]): Promise<void>;

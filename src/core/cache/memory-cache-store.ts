@@ -68,7 +68,11 @@ export function createMemoryCacheStore({ maxEntries, maxBytes, ttlMs, now }: Mem
       return Promise.resolve();
     },
     beginWrite(types) {
-      for (const type of types) underWay.set(type, (underWay.get(type) ?? 0) + 1);
+      // The generation moves at the start too (as Redis's, where a writer may die before its end).
+      for (const type of types) {
+        generation.set(type, (generation.get(type) ?? 0) + 1);
+        underWay.set(type, (underWay.get(type) ?? 0) + 1);
+      }
       return Promise.resolve();
     },
     endWrite(types) {

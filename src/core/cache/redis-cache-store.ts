@@ -33,9 +33,12 @@ end
 return out
 `;
 
-// ARGV[1]: marks' prefix, ARGV[2]: window ms, ARGV[3..]: types.
+// ARGV[1]: marks' prefix, ARGV[2]: window ms, ARGV[3]: generations' prefix, ARGV[4..]: types.
+// The generation moves here too: should the writer die after its commit and before END, its
+// mark expires, and no answer read before the write may then be served again.
 const BEGIN_SCRIPT = `
-for i = 3, #ARGV do
+for i = 4, #ARGV do
+  redis.call('INCR', ARGV[3] .. ARGV[i])
   redis.call('INCR', ARGV[1] .. ARGV[i])
   redis.call('PEXPIRE', ARGV[1] .. ARGV[i], ARGV[2])
 end
@@ -136,7 +139,7 @@ export async function createRedisCacheStore({ url, prefix, ttlMs, writeWindowMs,
     },
     async beginWrite(types) {
       // Not caught here: the cache remembers a write it could not mark and drops every answer once Redis answers (see response-cache.ts).
-      await client.eval(BEGIN_SCRIPT, 0, marks, String(writeWindowMs), ...types);
+      await client.eval(BEGIN_SCRIPT, 0, marks, String(writeWindowMs), generationKeys, ...types);
     },
     async endWrite(types) {
       await client.eval(END_SCRIPT, 0, generationKeys, marks, ...types);
