@@ -73,6 +73,13 @@ import { createPluginAccessor } from '../transports/graphql/extension/plugin-acc
 import { registerGraphqlFeature } from '../transports/graphql/graphql-feature.js';
 import { reservedNameWarnings } from '../core/schema/reserved-names.js';
 import { checkRouteNames } from '../core/schema/route-names.js';
+import { composeInterceptors } from '../core/documents/document-interceptor.js';
+import { openResponseCache, servedFingerprint } from './response-cache-setup.js';
+import type { ResponseCache } from '../core/cache/response-cache.js';
+import { invalidatingAuth, invalidatingLocales } from './cache-invalidating-services.js';
+import { PERMISSIONS_TOPIC } from '../core/auth/auth-service.js';
+import { LOCALES_TOPIC } from '../core/locales/locale-service.js';
+import { MODEL_TOPIC } from '../core/model/model-runtime.js';
 
 /** What `strapi.server.routes()` takes: routes, or `{ type, routes }`. */
 type StrapiRouteSet = readonly StrapiRouteInput[] | { readonly type?: string; readonly routes: readonly StrapiRouteInput[] };
@@ -100,6 +107,8 @@ export interface App {
   readonly locales: LocaleService;
   /** What other instances change (roles, locales, the content model) arrives through it; tests call `poll()` or move the clock. */
   readonly feed: ChangeFeed;
+  /** The response cache (`config/api` `rest.cache`), null when off; its `stats` count hits, misses and answers kept. */
+  readonly responseCache: ResponseCache | null;
   readonly fastify: FastifyInstance;
   /** What schema sync did at start. */
   readonly sync: SyncReport;
@@ -300,9 +309,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const changes = (feed = await createChangeFeed({ database, config: config.database, topics: feedTopics(), clock, log, ...(followDelayMs === undefined ? {} : { followDelayMs }) }));
     for (const column of sync.orphanColumns) log(`Column ${column} is no longer in the content model; it is kept with its data.`);
     for (const subscriber of await loadContentTypeLifecycles(projectDir, initialRegistry, log)) hooks.lifecycles.subscribe(subscriber);
-    const interceptor = hooks.interceptor;
     // Filled by the content manager: its saves keep a history version in their transaction.
     const versionHistory = createVersionHistorySlot();
+    // The response cache (rest.cache, off by default): outermost around every document-service call, so that every write, whoever makes it, invalidates.
+    const responseCache = await openResponseCache(config, clock, log, changes.followDelayMs);
+    const interceptor = responseCache ? composeInterceptors([responseCache.interceptor, hooks.interceptor]) : hooks.interceptor;
     // The one event stream: each committed write is stored in the outbox in its transaction, while a listener (webhooks, eventHub) wants it.
     const changeRecorder = createOutboxRecorder({ now: () => clock.now(), active: () => changeListeners.any });
     const model = createModelHolder({
@@ -315,8 +326,11 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const store = createKeyValueStore(database);
     // The custom routes' actions are granted to roles like the content-types' own.
     const actions = [...pluginActions(), ...projectCode.actions];
-    const auth = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
-    const locales = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
+    const authService = await createAuthService({ config, registry, database, feed: changes, log, strategies: authStrategies({ config, registry, database, store }), pluginActions: actions });
+    // Every answer depends on the Public role's permissions and the locales: a change made here drops them once applied.
+    const auth = responseCache ? invalidatingAuth(authService, responseCache) : authService;
+    const localeService = await createLocaleService({ settings: configs.of(LOCALE_CONFIG), database, store, feed: changes });
+    const locales = responseCache ? invalidatingLocales(localeService, responseCache) : localeService;
     await upgradeVersions({ database, registry, sync, store, defaultLocale: locales.defaultLocale(), log });
     parseContext = () => ({ registry: model.registry, locales, rest: config.rest });
     documentApi = createDocumentApi(registry, documents, locales);
@@ -333,6 +347,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const { fastify, knownPaths, notFound } = buildHttp(config);
     // Created once the routes' names are checked (see deferred-model-runtime.ts); the plugins get it now, for their handlers.
     const runtime = deferredModelRuntime();
+    let runtimeStarted = false;
     const base: PluginContext = { config, configs, registry, database, documents, auth, store, locales, feed: changes, pluginActions: actions, builtIns, modelRuntime: runtime.runtime, log, clock, changeListeners, versionHistory };
     // Read per request by the content-type builder: complete once every route is in.
     const routeNames = (): ReadonlySet<string> => knownPaths.segmentsUnder(config.rest.prefix);
@@ -348,7 +363,16 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
     const projectRuntime = projectCode.start({ current: () => contentContextOf(model.current()), auth, strapi, documents: (uid) => lifecycleContext.documents(uid), log });
     extendStrapi(strapi, projectRuntime.parts);
     for (const routes of registeredRoutes) projectRuntime.parts.server.routes(routes);
-    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()) });
+    await fastify.register(contentApiPlugin, { restPrefix: config.rest.prefix, current: () => contentContextOf(model.current()), cache: responseCache, cacheConfig: config.rest.cache });
+    if (responseCache) {
+      // Model, permission and locale changes, on this instance or followed from another: every answer goes.
+      for (const topic of [MODEL_TOPIC, PERMISSIONS_TOPIC, LOCALES_TOPIC]) changes.subscribe(topic, () => responseCache.invalidateAll());
+      model.onSwap(() => () => {
+        // A swap made while the runtime starts (the database's model is newer) is fingerprinted just after the start.
+        if (runtimeStarted) responseCache.serving(servedFingerprint(runtime.runtime.source(), config));
+        void responseCache.invalidateAll(true);
+      });
+    }
     // The admin API host is a transport, like the content API: the plugins' admin routes sit behind its guard.
     // Password-reset mails go through the email plugin's provider, as users-permissions' do.
     await registerAdmin(fastify, base, { mailer: createEmailService(config, configs.of(EMAIL_CONFIG), log), serverUrl: serverUrlOf(fastify, features) });
@@ -381,6 +405,12 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       history: versionHistory,
     });
     runtime.set(modelRuntime);
+    runtimeStarted = true;
+    if (responseCache) {
+      responseCache.serving(servedFingerprint(modelRuntime.source(), config));
+      // A new instance may hold other permissions or locales than the running ones until they follow it (a deploy): nothing kept before it counts.
+      await responseCache.invalidateAll(true);
+    }
     // strapi.plugin(name).service(name) over the plugins' own services, GraphQL's extension service included.
     pluginServices = await createStrapiPluginServices({ context: features, serverUrl: serverUrlOf(fastify, features), extra: { graphql: { extension } } });
     extendStrapi(strapi, { plugin: pluginServices.plugin });
@@ -400,6 +430,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       // GraphQL extensions, their resolvers, policies and middlewares get the same `strapi` as the rest of the project code.
       extensionServices: { strapi, tessera: lifecycleServices },
       plugins: plugins.graphql,
+      responseCache,
     });
     knownPaths.complete();
     await fastify.ready();
@@ -421,6 +452,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
       auth,
       locales,
       feed: changes,
+      responseCache,
       fastify,
       sync,
       listen: () => fastify.listen({ host: config.server.host, port: config.server.port }),
@@ -436,6 +468,7 @@ export async function createApp({ projectDir, env = {}, override, log = () => un
             await pluginServices?.close();
             await modelRuntime.close();
             await changes.close();
+            await responseCache?.close();
             // Last: requests that were still running may need it until their connection closed.
             await database.close();
           }

@@ -1,3 +1,4 @@
+import type { ResponseCacheConfig } from './response-cache-config.js';
 /** The resolved configuration of one app: every value checked and defaulted. */
 
 export interface ServerConfig {
@@ -30,6 +31,8 @@ export interface RestConfig {
    * (answer-size.ts): past it a read is a 400 before anything is serialised.
    */
   readonly maxResponseItems: number;
+  /** `rest.cache`: the response cache, ETag aside (docs/operations.md); absent: off, at no cost. */
+  readonly cache?: ResponseCacheConfig;
 }
 
 /** role type → permission subject (`api::x.y`, `'*'`) → actions, or '*' for every action. */

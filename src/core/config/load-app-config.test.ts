@@ -166,6 +166,16 @@ describe('loadAppConfig: api.rest', () => {
     await rejects(dir, path.join(dir, 'config', 'api'), 'rest.strictParams must be a boolean');
     dir = project({ 'api.json': '{ "rest": { "maxResponseItems": 0 } }' });
     await rejects(dir, path.join(dir, 'config', 'api'), 'rest.maxResponseItems must be at least 1');
+    dir = project({ 'api.json': '{ "rest": { "cache": { "store": "disk" } } }' });
+    await rejects(dir, path.join(dir, 'config', 'api'), 'rest.cache.store must be "memory" or "redis"');
+  });
+
+  it('reads rest.cache only when present (absent: no key at all, the cache off)', async () => {
+    const config = (await load(project({ 'api.json': '{ "rest": { "cache": { "store": "memory", "ttl": 60, "cacheControl": { "sMaxAge": 30 } } } }' }))).rest.cache;
+    assert.equal(config?.store, 'memory');
+    assert.equal(config?.ttlMs, 60_000);
+    assert.equal(config?.cacheControl.default?.sMaxAge, 30);
+    assert.equal((await load(project({}))).rest.cache, undefined);
   });
 });
 

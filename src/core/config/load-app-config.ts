@@ -1,3 +1,4 @@
+import { readResponseCacheConfig } from './response-cache-config.js';
 import path from 'node:path';
 import { DefinitionError } from '../shared/errors.js';
 import { DEFAULT_REST_CONFIG, type AppConfig, type DatabaseConfig, type PermissionGrants, type RestConfig } from './app-config.js';
@@ -62,6 +63,7 @@ function readRest(api: Dict, file: string): RestConfig {
   const rest = dict(api.rest);
   const prefix = rest.prefix ?? DEFAULT_REST_CONFIG.prefix;
   if (typeof prefix !== 'string' || !/^\/[A-Za-z0-9_\-/]*$/.test(prefix)) throw new DefinitionError(file, 'rest.prefix must be a path such as "/api"');
+  const cache = readResponseCacheConfig(rest.cache, file);
   const maxLimit = rest.maxLimit === null ? null : readInt(rest.maxLimit, DEFAULT_REST_CONFIG.maxLimit ?? 100, file, 'rest.maxLimit');
   return Object.freeze({
     prefix: prefix.replace(/\/+$/, '') || '/api',
@@ -70,6 +72,7 @@ function readRest(api: Dict, file: string): RestConfig {
     withCount: readBool(rest.withCount, DEFAULT_REST_CONFIG.withCount, file, 'rest.withCount'),
     strictParams: readBool(rest.strictParams, DEFAULT_REST_CONFIG.strictParams, file, 'rest.strictParams'),
     maxResponseItems: readPositive(rest.maxResponseItems, DEFAULT_REST_CONFIG.maxResponseItems, file, 'rest.maxResponseItems'),
+    ...(cache ? { cache } : {}),
   });
 }
 

@@ -12,6 +12,7 @@ import { GRAPHQL_CONFIG } from './graphql-config.js';
 import type { GraphqlServices } from './graphql-context.js';
 import type { ModelHolder, ModelState } from '../../core/model/model-holder.js';
 import { registerGraphql, type GraphqlEndpoint } from './http/graphql-plugin.js';
+import type { ResponseCache } from '../../core/cache/response-cache.js';
 
 /** The services every schema's resolvers use, but the model's own (registry, documents) and the GraphQL config, which the feature adds. */
 export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 'app' | 'registry' | 'documents'> {
@@ -28,6 +29,8 @@ export interface GraphqlFeatureContext extends Omit<GraphqlServices, 'config' | 
   readonly plugins: readonly PluginSchema[];
   /** The served content model: the schema is rebuilt when it changes. */
   readonly model: ModelHolder;
+  /** The response cache, when on (public queries are kept). */
+  readonly responseCache?: ResponseCache | null;
 }
 
 /** The GraphQL endpoint, when enabled: schema generated, extensions applied, served over HTTP. */
@@ -51,7 +54,7 @@ export async function registerGraphqlFeature(fastify: FastifyInstance, context: 
   };
   const schema = build(context.model.current());
   const plugins = context.extension.extensions(context.extensionServices).flatMap((extension) => extension.plugins ?? []);
-  const endpoint = await registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema, plugins });
+  const endpoint = await registerGraphql(fastify, { config, production: context.config.production, auth: context.auth, schema, plugins, cache: context.responseCache ?? null, cacheConfig: context.config.rest.cache });
   context.model.onSwap((state) => {
     const schema = build(state);
     return () => endpoint.replaceSchema(schema);

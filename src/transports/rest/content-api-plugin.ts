@@ -4,10 +4,14 @@ import { MethodNotAllowedError, NotFoundError } from '../../core/shared/errors.j
 import type { ContentApiContext } from './content-api-context.js';
 import { collectionHandlers, singleHandlers } from './content-handlers.js';
 import type { Handler } from './route-methods.js';
+import type { ResponseCache } from '../../core/cache/response-cache.js';
+import type { ResponseCacheConfig } from '../../core/config/response-cache-config.js';
+import { registerResponseCacheHooks } from '../cache/response-cache-hooks.js';
 import { VERSION_ACTIONS, versionActionHandler } from './version-action-handlers.js';
 
 /** The routes of one content-type: handlers per path shape and method. */
 interface TypeRoutes {
+  readonly uid: string;
   /** `/<plural>` or `/<singular>`. */
   readonly base: Partial<Record<HTTPMethods, Handler>>;
   /** `/<plural>/:documentId` (collection types only). */
@@ -24,6 +28,9 @@ export interface ContentApiOptions {
    * builder): a request keeps the model it started with to its end.
    */
   readonly current: () => ContentApiContext;
+  /** The response cache (null: off) and its config (`rest.cache`; Cache-Control even with the cache off). */
+  readonly cache?: ResponseCache | null;
+  readonly cacheConfig?: ResponseCacheConfig | undefined;
 }
 
 function routesOf(contentType: ContentType, context: ContentApiContext): TypeRoutes {
@@ -31,10 +38,10 @@ function routesOf(contentType: ContentType, context: ContentApiContext): TypeRou
   const actions = new Map(Object.entries(VERSION_ACTIONS).map(([segment, action]) => [segment, versionActionHandler(contentType, action, context, single)]));
   if (single) {
     const handlers = singleHandlers(contentType, context);
-    return { base: { GET: handlers.find, PUT: handlers.update, DELETE: handlers.delete }, document: null, actions };
+    return { uid: contentType.uid, base: { GET: handlers.find, PUT: handlers.update, DELETE: handlers.delete }, document: null, actions };
   }
   const handlers = collectionHandlers(contentType, context);
-  return { base: { GET: handlers.find, POST: handlers.create }, document: { GET: handlers.findOne, PUT: handlers.update, DELETE: handlers.delete }, actions };
+  return { uid: contentType.uid, base: { GET: handlers.find, POST: handlers.create }, document: { GET: handlers.findOne, PUT: handlers.update, DELETE: handlers.delete }, actions };
 }
 
 /** Each model's routes by path name (plural of collection types, singular of single types), built once per model. */
@@ -70,8 +77,23 @@ function dispatch(handlers: Partial<Record<HTTPMethods, Handler>>, request: Fast
  * time are served at once; the features' static routes (`/users`, `/upload`, …) take
  * precedence over these parametric ones.
  */
-export async function contentApiPlugin(fastify: FastifyInstance, { restPrefix: prefix, current }: ContentApiOptions): Promise<void> {
+export async function contentApiPlugin(fastify: FastifyInstance, { restPrefix: prefix, current, cache = null, cacheConfig }: ContentApiOptions): Promise<void> {
   const index = createRouteIndex();
+  registerResponseCacheHooks(
+    fastify,
+    {
+      entityTags: true,
+      // Public reads of the content API's own routes (a project's route of the same path is its own code: never cached).
+      keyOf: (request) =>
+        request.method === 'GET' && request.headers.authorization === undefined && index(current()).has((request.params as { name?: string }).name ?? '')
+          ? { transport: 'rest', method: 'GET', url: request.url, role: 'public', headers: { 'strapi-response-format': request.headers['strapi-response-format'] as string | undefined } }
+          : null,
+      storable: () => true,
+      typeOf: (request) => index(current()).get((request.params as { name?: string }).name ?? '')?.uid ?? null,
+    },
+    cache,
+    cacheConfig,
+  );
   const methods = fastify.supportedMethods as HTTPMethods[];
   const typeOf = (request: FastifyRequest): TypeRoutes => {
     const routes = index(current()).get((request.params as { name: string }).name);

@@ -15,6 +15,9 @@ import { knownOperationTypesRule, SUBSCRIPTIONS_UNSUPPORTED } from './known-oper
 import { CONSOLE_HEADERS, createConsole, registerConsoleAssets, wantsHtml } from './graphql-console.js';
 import { isJson } from '../../../core/shared/is-json.js';
 import { isInstalled } from '../../../core/shared/optional-package.js';
+import type { ResponseCache } from '../../../core/cache/response-cache.js';
+import type { ResponseCacheConfig } from '../../../core/config/response-cache-config.js';
+import { registerResponseCacheHooks } from '../../cache/response-cache-hooks.js';
 
 /** What the composition root keeps of the endpoint: the content-type builder swaps the schema at run time. */
 export interface GraphqlEndpoint {
@@ -31,6 +34,26 @@ export interface RegisterGraphqlOptions {
   readonly auth: AuthService;
   readonly schema: GraphQLSchema;
   readonly plugins?: readonly unknown[];
+  /** The response cache (public queries are kept) and `rest.cache` (Cache-Control). */
+  readonly cache?: ResponseCache | null;
+  readonly cacheConfig?: ResponseCacheConfig | undefined;
+}
+
+interface OperationParams {
+  readonly query?: unknown;
+  readonly operationName?: unknown;
+  readonly variables?: unknown;
+}
+
+/** Whether a request's operation is a query (never a mutation), read from its text. */
+function isQueryOperation(params: OperationParams | null | undefined): boolean {
+  if (typeof params?.query !== 'string') return false;
+  try {
+    const name = typeof params.operationName === 'string' && params.operationName !== '' ? params.operationName : undefined;
+    return getOperationAST(parse(params.query), name)?.operation === 'query';
+  } catch {
+    return false;
+  }
 }
 
 const CONSOLE_OFF_MESSAGE =
@@ -176,6 +199,28 @@ export async function registerGraphql(fastify: FastifyInstance, options: Registe
       if (!consoleInstalled) throw new NotFoundError(CONSOLE_MISSING_MESSAGE);
       return reply.headers(CONSOLE_HEADERS).send(await graphqlConsole.page());
     });
+
+    if (options.cache || options.cacheConfig) {
+      const paramsOf = (request: FastifyRequest): OperationParams | null | undefined => (request.method === 'GET' ? request.query : request.body) as OperationParams | null | undefined;
+      registerResponseCacheHooks(
+        child,
+        {
+          entityTags: false,
+          // Public operations only; the key holds the operation's text, name and variables (a GET's variables are JSON text).
+          keyOf: (request) => {
+            if ((request.method !== 'GET' && request.method !== 'POST') || request.headers.authorization !== undefined) return null;
+            const params = paramsOf(request);
+            if (typeof params?.query !== 'string' || Array.isArray(params)) return null;
+            const operationName = typeof params.operationName === 'string' ? params.operationName : null;
+            return { transport: 'graphql', method: request.method, url: request.url, role: 'public', headers: {}, body: { query: params.query, operationName, variables: params.variables ?? null } };
+          },
+          storable: (request) => isQueryOperation(paramsOf(request)),
+          typeOf: () => null,
+        },
+        options.cache ?? null,
+        options.cacheConfig,
+      );
+    }
 
     child.addHook('preHandler', async (request, reply) => {
       principals.set(request, await auth.authenticate(request.headers.authorization));
