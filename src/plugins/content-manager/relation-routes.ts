@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../core/db/database.js';
 import type { Document } from '../../core/documents/document.js';
 import type { RelationAttribute } from '../../core/schema/attribute.js';
@@ -155,15 +155,20 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
     return documentIds.flatMap((documentId) => byId.get(documentId) ?? []);
   }
 
-  /** GET /content-manager/relations/:model/:targetField: the documents the picker offers. */
-  fastify.get('/relations/:model/:targetField', async (request) => {
+  /** Who asks, about which relation of which model (a content-type or a component), and its target: both routes start here. */
+  async function relationRequest(request: FastifyRequest) {
     const params = request.params as { model: string; targetField: string };
-    const query = request.query as Query;
     const ability = await abilityOf(request);
     const model = modelOf(registry, params.model);
     const attribute = relationOf(model, params.targetField);
     const target = registry.get(attribute.target);
     if (!target) throw new ValidationError(`The model ${attribute.target} doesn't exist`);
+    return { query: request.query as Query, ability, model, attribute, target };
+  }
+
+  /** GET /content-manager/relations/:model/:targetField: the documents the picker offers. */
+  fastify.get('/relations/:model/:targetField', async (request) => {
+    const { query, ability, model, attribute, target } = await relationRequest(request);
     const page = pageParams(query);
     const status = statusParam(query.status, target);
     const locale = target.localized ? localeParam(query.locale, target, options.locales) : undefined;
@@ -200,13 +205,8 @@ export async function relationRoutes(fastify: FastifyInstance, options: Relation
 
   /** GET /content-manager/relations/:model/:id/:targetField: the current links, newest first, a page of them. */
   fastify.get('/relations/:model/:id/:targetField', async (request) => {
-    const params = request.params as { model: string; id: string; targetField: string };
-    const query = request.query as Query;
-    const ability = await abilityOf(request);
-    const model = modelOf(registry, params.model);
-    const attribute = relationOf(model, params.targetField);
-    const target = registry.get(attribute.target);
-    if (!target) throw new ValidationError(`The model ${attribute.target} doesn't exist`);
+    const params = request.params as { id: string };
+    const { query, ability, model, attribute, target } = await relationRequest(request);
     if (model.modelType === 'contentType') {
       const grant = requireGrant(ability, 'read', model.uid);
       if (!grantsField(grant, attribute.name)) throw new ForbiddenError();

@@ -3,21 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../database.js';
 import { asciiInsensitiveLike, containedLiteral, FOLDS_INTO_ASCII } from './ascii-insensitive-like.js';
+import { seededRandom } from '../../../../test/helpers/random.js';
 
 /** `%`, `_` and `\` taken literally, as compile-filter escapes a search. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** mulberry32: the same strings on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Characters chosen to stress folding: ASCII of both cases, LIKE's own metacharacters, the two
 // that lower into ASCII, others whose upper/lower forms are ASCII-like (ı, ſ, ß, ﬀ), Greek sigma,
@@ -68,7 +58,7 @@ describe('asciiInsensitiveLike', () => {
   before(async () => {
     database = await openDatabase({ client: 'sqlite', filename: ':memory:' });
     await sql`create table words (id integer primary key, body text)`.execute(database.db);
-    const random = prng(20261126);
+    const random = seededRandom(20261126);
     for (let index = 0; index < 3000; index += 1) texts.push(randomText(random));
     texts.push('İstanbul', 'KELVIN', 'Kelvin', 'ſtraße', 'STRASSE', 'ıi', '');
     for (const [index, body] of texts.entries()) await sql`insert into words (id, body) values (${index + 1}, ${body})`.execute(database.db);
@@ -77,7 +67,7 @@ describe('asciiInsensitiveLike', () => {
   after(() => database.close());
 
   it('matches exactly the rows the Unicode folding matches, for contains, starts-with and ends-with (seeded)', async () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     const body = sql.ref('body');
     for (let round = 0; round < 400; round += 1) {
       const escaped = escapeLike(randomSearch(random, texts));
