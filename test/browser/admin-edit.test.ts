@@ -118,7 +118,7 @@ describe('the edit view in Chromium', { skip: browserSkipReason() }, () => {
   it('creates a document with every attribute kind; the REST API reads back what the form held', async () => {
     await page.goto(`${app.baseUrl}${ARTICLES}/create`);
     await page.getByRole('heading', { name: 'Create an entry: Article' }).waitFor();
-    assert.equal(await page.title(), 'Create an entry: Article | Tessera');
+    await page.waitForFunction("document.title === 'Create an entry: Article | Tessera'");
     await input('title').fill('Every kind');
     await field('slug').getByRole('button', { name: 'Regenerate' }).click();
     await field('slug').getByText('Available').waitFor();
