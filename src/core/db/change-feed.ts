@@ -136,7 +136,8 @@ export async function createChangeFeed(options: ChangeFeedOptions): Promise<Chan
   const tick = (): void => {
     cancelTimer = undefined;
     if (closed) return;
-    void poll().finally(() => {
+    // Timer-driven: what following another instance reads is not any request's (statement-counter.ts).
+    void database.counter.background(poll).finally(() => {
       if (!closed) cancelTimer = clock.schedule(followDelayMs, tick);
     });
   };
