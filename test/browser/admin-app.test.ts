@@ -269,7 +269,7 @@ describe('the admin app in Chromium', { skip: browserSkipReason() }, () => {
       await page.keyboard.press('Tab');
       assert.equal(await focused(), 'Skip to content');
       await page.keyboard.press('Enter');
-      assert.equal(await inPage(page, 'document.activeElement?.id'), 'main');
+      await page.waitForFunction("document.activeElement?.id === 'main'");
 
       const account = `Account of ${ADMIN.firstname} ${ADMIN.lastname}`;
       const order: string[] = [];

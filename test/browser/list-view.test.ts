@@ -127,7 +127,8 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       // A filter with the operators of an integer: views > 200.
       // Opened without filters, the panel offers one row, and has the focus.
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
-      assert.equal(await inPage(page, 'document.activeElement.id'), 'filter-0-field');
+      // The panel takes the focus in an effect after it renders: wait for it.
+      await page.waitForFunction("document.activeElement?.id === 'filter-0-field'");
       await page.getByLabel('Field').selectOption('views');
       await page.getByLabel('Operator').selectOption({ label: 'is greater than' });
       await page.getByLabel('Value').fill('200');
@@ -153,8 +154,11 @@ describe('the list view in Chromium', { skip: browserSkipReason() }, () => {
       // Columns: add "kind", drop "slug"; saved in the configuration, so a reload shows them.
       // Escape closes the panel and gives the focus back to its button.
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      await page.getByRole('checkbox', { name: 'kind', exact: true }).waitFor();
       await page.keyboard.press('Escape');
-      assert.equal(await inPage(page, 'document.activeElement.id'), 'list-columns-toggle');
+      // The panel closes on the next render: wait for it, or the next click would toggle it shut again.
+      await page.getByRole('checkbox', { name: 'kind', exact: true }).waitFor({ state: 'hidden' });
+      await page.waitForFunction("document.activeElement?.id === 'list-columns-toggle'");
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
       await page.getByRole('checkbox', { name: 'kind', exact: true }).check();
       await page.getByRole('checkbox', { name: 'slug', exact: true }).uncheck();
