@@ -3,14 +3,12 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { EVENT_OUTBOX_TABLE } from '../../src/core/events/event-outbox.js';
-import { WEBHOOK_DELIVERIES_TABLE } from '../../src/plugins/webhooks/webhook-tables.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
-import { waitUntil } from '../helpers/wait-until.js';
 import { normaliseCall, type NormalisedCall } from '../helpers/webhook-payload-normalise.js';
 import { runWebhookScenario, SCENARIO_EVENTS, type ScenarioAnswer, type ScenarioDriver } from '../helpers/webhook-payload-scenario.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { settleOutbox } from '../helpers/webhook-outbox.js';
 
 /*
  * The webhook calls a real Strapi 5.54 made for test/helpers/webhook-payload-scenario.ts
@@ -102,17 +100,9 @@ describe("webhook payloads: Tessera's match those recorded from Strapi 5 for the
   let project: string;
   const received = new Map<string, NormalisedCall[]>();
 
-  async function count(table: string, column: string, value: unknown): Promise<number> {
-    const row = await t.app.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', value).executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
 
-  async function settle(): Promise<void> {
-    await waitUntil('the outbox delivered', async () => {
-      clock.advance(1000);
-      return (await count(EVENT_OUTBOX_TABLE.name, 'dispatched', 0)) === 0 && (await count(WEBHOOK_DELIVERIES_TABLE.name, 'status', 'pending')) === 0;
-    });
-  }
+  /** Moves the clock until the outbox is fanned out and no delivery is pending. */
+  const settle = (): Promise<void> => settleOutbox(t, clock);
 
   async function answer(response: Response): Promise<ScenarioAnswer> {
     const text = await response.text();

@@ -9,11 +9,11 @@ import { validateData } from '../../src/core/documents/validate-data.js';
 import { ValidationError } from '../../src/core/shared/errors.js';
 import { parseDocumentQuery } from '../../src/core/query/parse/parse-document-query.js';
 import { EVENT_OUTBOX_TABLE } from '../../src/core/events/event-outbox.js';
-import { WEBHOOK_DELIVERIES_TABLE } from '../../src/plugins/webhooks/webhook-tables.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { fixturePath, startTestApp, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { startWebhookReceiver, type ReceivedCall, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { countRows, settleOutbox } from '../helpers/webhook-outbox.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are arbitrary JSON */
 const ENV = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Secret123' };
@@ -30,18 +30,10 @@ describe('webhooks: every committed change delivered once, with Strapi 5 payload
   let project: string;
   const call = (method: string, url: string, body?: unknown) => t.request(method, url, { headers: admin, ...(body === undefined ? {} : { body }) });
 
-  async function count(table: string, column: string, value: unknown): Promise<number> {
-    const row = await t.app.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', value).executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
+  const count = (table: string, column: string, value: unknown): Promise<number> => countRows(t, table, column, value);
 
   /** Moves the clock until the outbox is fanned out and no delivery is pending. */
-  async function settle(): Promise<void> {
-    await waitUntil('the outbox delivered', async () => {
-      clock.advance(1000);
-      return (await count(EVENT_OUTBOX_TABLE.name, 'dispatched', 0)) === 0 && (await count(WEBHOOK_DELIVERIES_TABLE.name, 'status', 'pending')) === 0;
-    });
-  }
+  const settle = (): Promise<void> => settleOutbox(t, clock);
 
   /** What `act` caused: the calls the receiver got once everything settled. */
   async function delivered(act: () => Promise<unknown>): Promise<ReceivedCall[]> {
